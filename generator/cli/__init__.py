@@ -1,0 +1,73 @@
+"""The ``pipworks`` command line: a thin layer over the library.
+
+Only typer is imported at start-up; each command imports what it needs inside its body,
+so ``pipworks --help`` stays quick. Domain errors become exit codes here and only here:
+2 for content that cannot be used, 1 for a check that found a mismatch.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from .. import __version__
+from .common import ProjectOption, die_on_content_errors, project_root
+
+app = typer.Typer(
+    name="pipworks",
+    help="Print-and-play files, rulebooks and verified rules engines for card-and-dice games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"pipworks {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    ctx: typer.Context,
+    project: ProjectOption = Path("."),
+    version: Optional[bool] = typer.Option(None, "--version", callback=_version, is_eager=True, help="Show the version and exit."),
+) -> None:
+    """Pipworks: build print-and-play files, rulebooks and a rules site from content/."""
+    ctx.obj = {"project": project}
+
+
+@app.command()
+def validate(ctx: typer.Context) -> None:
+    """Check every content file (schema and cross-checks); write nothing.
+
+    Each problem is printed as FILE:LINE: FIELD.PATH: WHAT IS WRONG; exit code 2 if any.
+    """
+    from ..content.project import load_project
+
+    root_dir = project_root(ctx)
+    with die_on_content_errors(root_dir):
+        project = load_project(root_dir)
+    typer.echo(f"content OK: {len(project.games)} games ({', '.join(sorted(project.games))})")
+
+
+@app.command()
+def build(
+    ctx: typer.Context,
+    games: Optional[list[str]] = typer.Argument(None, help="Game slugs to build (default: all)."),
+    force: bool = typer.Option(False, "--force", help="Rebuild everything, reusing nothing."),
+) -> None:
+    """Build everything into output/: only what changed since the last build is redone."""
+    from ..build import run_build
+
+    root_dir = project_root(ctx)
+    with die_on_content_errors(root_dir):
+        report = run_build(root_dir, games, {}, force=force, progress=lambda key: typer.echo(f"  building {key}"))
+    typer.echo(f"built {len(report.built)}, reused {len(report.reused)} → {root_dir / 'output'}")
+
+
+def main() -> None:
+    app()

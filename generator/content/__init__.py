@@ -1,0 +1,1 @@
+"""Content: the schema designers write to, and loading that reports every problem."""

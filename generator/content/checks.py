@@ -1,0 +1,130 @@
+"""Cross-field checks a schema cannot express: references, suits, counts and deals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator
+
+from .errors import ContentError
+from .loader import LoadedGame, iter_sections
+from .schema import KNOWN_SUITS
+
+
+def rule_ids(game: LoadedGame) -> dict[str, tuple]:
+    """Every id a reference may name (setup, rules, variants, clarifications) -> path."""
+    ids: dict[str, tuple] = {}
+    c = game.content
+    for top in ("setup", "rules"):
+        for section, path in iter_sections(getattr(c, top), (top,)):
+            ids.setdefault(section.id, path)
+    for index, variant in enumerate(c.variants):
+        ids.setdefault(variant.id, ("variants", index))
+    for index, clar in enumerate(c.clarifications):
+        ids.setdefault(clar.id, ("clarifications", index))
+    return ids
+
+
+def check_unique_ids(game: LoadedGame) -> Iterator[ContentError]:
+    seen: dict[str, tuple] = {}
+    c = game.content
+    paths = [(s.id, p) for top in ("setup", "rules") for s, p in iter_sections(getattr(c, top), (top,))]
+    paths += [(v.id, ("variants", i)) for i, v in enumerate(c.variants)]
+    paths += [(k.id, ("clarifications", i)) for i, k in enumerate(c.clarifications)]
+    paths += [(k.id, ("components", i)) for i, k in enumerate(c.components)]
+    for ident, path in paths:
+        if ident in seen:
+            first = game.source.line(seen[ident] + ("id",))
+            yield game.source.error(path + ("id",), f"duplicate id {ident!r} (first used at line {first})")
+        else:
+            seen[ident] = path
+
+
+def check_references(game: LoadedGame) -> Iterator[ContentError]:
+    ids = rule_ids(game)
+    c = game.content
+    refs: list[tuple[str | None, tuple]] = []
+    refs += [(q.rule, ("quickref", i, "rule")) for i, q in enumerate(c.quickref)]
+    refs += [(k.rule, ("clarifications", i, "rule")) for i, k in enumerate(c.clarifications)]
+    refs += [(g.rule, ("glossary", i, "rule")) for i, g in enumerate(c.glossary)]
+    refs += [(v.rule, ("variants", i, "rule")) for i, v in enumerate(c.variants)]
+    refs += [(d.rule, ("deals", i, "rule")) for i, d in enumerate(c.deals)]
+    for target, path in refs:
+        if target is not None and target not in ids:
+            yield game.source.error(path, f"refers to rule {target!r}, which does not exist")
+
+
+def check_suits(game: LoadedGame) -> Iterator[ContentError]:
+    c = game.content
+    for index, suit in enumerate(c.suits):
+        if suit not in KNOWN_SUITS:
+            yield game.source.error(("suits", index), f"unknown suit {suit!r}; known suits: {', '.join(KNOWN_SUITS)}")
+    declared = set(c.suits)
+    uses: list[tuple[str, tuple]] = [(q.suit, ("quickref", i, "suit")) for i, q in enumerate(c.quickref) if q.suit]
+    for i, comp in enumerate(c.components):
+        uses += [(s, ("components", i, "suits", j)) for j, s in enumerate(comp.suits or [])]
+    for suit, path in uses:
+        if suit not in declared:
+            yield game.source.error(path, f"unknown suit {suit!r}; this game's suits are {', '.join(c.suits)}")
+
+
+def check_components(game: LoadedGame) -> Iterator[ContentError]:
+    c = game.content
+    for i, comp in enumerate(c.components):
+        if comp.per_suit is not None:
+            suits = len(comp.suits) if comp.suits else len(c.suits)
+            if comp.per_suit * suits != comp.count:
+                yield game.source.error(
+                    ("components", i, "count"),
+                    f"{comp.name}: count is {comp.count}, but {suits} suits × {comp.per_suit} per suit = {comp.per_suit * suits}",
+                )
+        if comp.per_player is not None and comp.count not in (comp.per_player * n for n in range(c.players.min, c.players.max + 1)):
+            yield game.source.error(
+                ("components", i, "count"),
+                f"{comp.name}: count {comp.count} is not {comp.per_player} per player for any of {c.players.min}–{c.players.max} players",
+            )
+
+
+def check_deals(game: LoadedGame) -> Iterator[ContentError]:
+    c = game.content
+    for i, deal in enumerate(c.deals):
+        if not c.players.min <= deal.players <= c.players.max:
+            yield game.source.error(
+                ("deals", i, "players"), f"deal for {deal.players} players, but the game is for {c.players.min}–{c.players.max}"
+            )
+        dealt = deal.players * (deal.hand + deal.reserve) + deal.set_aside
+        if dealt > deal.deck or (not deal.draw_pile and dealt != deal.deck):
+            yield game.source.error(
+                ("deals", i),
+                f"{deal.players} players × ({deal.hand} hand + {deal.reserve} reserve) + {deal.set_aside} set aside = {dealt}, "
+                f"but the deck has {deal.deck} cards",
+            )
+
+
+def check_files(game: LoadedGame, project: Path) -> Iterator[ContentError]:
+    """Referenced files must exist and stay inside the project (content is data)."""
+    root = project.resolve()
+    for name in ("deck", "deck_rules", "examples"):
+        rel = getattr(game.content.files, name)
+        if rel is None:
+            continue
+        target = (game.folder / rel).resolve()
+        if not target.is_relative_to(root):
+            yield game.source.error(("files", name), f"path {rel!r} leaves the project; refusing it")
+        elif not target.is_file():
+            yield game.source.error(("files", name), f"file {rel!r} does not exist")
+
+
+def check_slug(game: LoadedGame) -> Iterator[ContentError]:
+    if game.content.slug != game.folder.name:
+        yield game.source.error(("slug",), f"slug {game.content.slug!r} must match its folder name {game.folder.name!r}")
+
+
+CHECKS = (check_slug, check_unique_ids, check_references, check_suits, check_components, check_deals)
+
+
+def check_game(game: LoadedGame, project: Path) -> list[ContentError]:
+    errors: list[ContentError] = []
+    for check in CHECKS:
+        errors.extend(check(game))
+    errors.extend(check_files(game, project))
+    return errors

@@ -1,0 +1,1 @@
+"""Rulebooks, quick references and the rules website, all from content."""

@@ -1,0 +1,85 @@
+"""The protocol every rules engine follows.
+
+One module per game under ``generator.rules``; each exposes a module-level ``GAME``
+object satisfying :class:`Game`. Engines are pure: ``apply`` returns a new state and never
+mutates the one it was given, and every random event (shuffle, deal, roll, start
+player) comes from the seed given to ``new_game`` or from explicit ``setup`` data, so a
+test or a worked example can fix the deal, the dice and the order.
+
+Rules modules never import rendering, content loading or the CLI.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Hashable, Mapping, Protocol, Sequence
+
+
+class IllegalAction(ValueError):
+    """An action that the rules do not allow in this state; the message says why."""
+
+
+class SetupError(ValueError):
+    """A position or configuration the rules cannot start from (bad deal, bad dice...)."""
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome of a finished game.
+
+    ``scores`` is one number per seat (what the game counts: locked pips, claimed dice,
+    rounds won...). ``ranking`` lists groups of seats from first place down; a group of
+    more than one seat is a shared place (a shared victory when it is the first group).
+    ``details`` holds game-specific figures for reports (e.g. tie-breaks used).
+    """
+
+    scores: tuple[float, ...]
+    ranking: tuple[tuple[int, ...], ...]
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self.ranking[0] if self.ranking else ()
+
+
+class Game(Protocol):
+    """What the CLI, the verifier and the simulator rely on."""
+
+    slug: str
+    title: str
+    player_counts: tuple[int, ...]
+    #: variant name -> one-line description; names are what ``--variant`` takes.
+    variants: Mapping[str, str]
+    #: rule section id (from content/<slug>/game.yaml) -> name of the engine function
+    #: or constant implementing it; checked by a traceability test.
+    rule_map: Mapping[str, str]
+
+    def new_game(
+        self,
+        players: int | None = None,
+        variants: Sequence[str] = (),
+        seed: int = 0,
+        setup: Mapping[str, Any] | None = None,
+    ) -> Any: ...
+
+    def to_move(self, state: Any) -> int | None:
+        """Seat of the player who decides next (None once the game is over)."""
+
+    def legal_actions(self, state: Any) -> list[Hashable]:
+        """Every legal decision for ``to_move(state)``; never empty unless over."""
+
+    def apply(self, state: Any, action: Hashable) -> Any:
+        """Next state; raises :class:`IllegalAction` (saying why) for an illegal action."""
+
+    def is_over(self, state: Any) -> bool: ...
+
+    def result(self, state: Any) -> Result: ...
+
+    def log(self, state: Any) -> Sequence[str]:
+        """Readable events so far: who won the trick and why, which die changed how..."""
+
+    def describe(self, state: Any) -> str:
+        """A multi-line, human-readable picture of the state for `pipworks play`."""
+
+    def action_text(self, state: Any, action: Hashable) -> str:
+        """How an action reads to a player (used by `play`, logs and errors)."""
