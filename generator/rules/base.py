@@ -83,3 +83,13 @@ class Game(Protocol):
 
     def action_text(self, state: Any, action: Hashable) -> str:
         """How an action reads to a player (used by `play`, logs and errors)."""
+
+    def parse_action(self, state: Any, text: str) -> Hashable:
+        """The action a player's notation names (inverse of ``action_text``); raises
+        IllegalAction when the text names no legal action, saying why."""
+
+    def run_example(self, position: Mapping[str, Any], play: Sequence[str], variants: Sequence[str]) -> Mapping[str, Any]:
+        """Play a worked example: set up ``position`` (the example's own rules-term
+        fields), apply each line of ``play`` (notation), and return every observable
+        outcome by the names examples use in ``expect`` (a superset of them).
+        Raises SetupError / IllegalAction for an unreadable position or move."""

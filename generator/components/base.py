@@ -1,0 +1,67 @@
+"""What a game's printable components are, independent of paper and backend.
+
+A game's component module (``generator.components.<module>``) exposes
+``components(game, options, project_root) -> list[Component]``: pure layout in mm from
+content. ``generator.pnp`` imposes them on sheets and ``generator.render`` draws them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..scene import Scene
+
+#: slug -> module path of that game's component layouts (imported on demand).
+COMPONENT_MODULES: dict[str, str] = {
+    "pip-trick": "generator.components.pip_trick",
+    "dice-lanes": "generator.components.dice_lanes",
+    "multisuit": "generator.components.multisuit",
+    "four-deuces": "generator.components.four_deuces",
+    "zero-grid": "generator.components.zero_grid",
+}
+
+#: Card sizes a user can ask for (``--size``), trim width × height in mm.
+CARD_SIZES: dict[str, tuple[float, float]] = {
+    "insert": (63.0, 88.0),
+    "poker": (63.5, 88.9),
+    "bridge": (57.15, 88.9),
+    "quick-insert": (60.0, 85.0),
+}
+
+
+@dataclass(frozen=True)
+class FaceOptions:
+    card_size: tuple[float, float] = CARD_SIZES["insert"]
+    bleed: float = 3.0  # mm of art drawn beyond the trim on coloured-edge cards
+    ink: str = "colour"  # "colour" or "bw" (ink-saving: no full-bleed fills)
+    safe: float = 3.0  # mm inside the trim that important content must respect
+    version: str = ""
+
+
+@dataclass(frozen=True)
+class Face:
+    """One printed face. Its scene's (0, 0)–(trim) box is the trim; art may extend to
+    -bleed .. trim+bleed. ``back`` is the matching back face (None: no back printed)."""
+
+    front: Scene
+    back: Scene | None = None
+    copies: int = 1
+
+
+@dataclass(frozen=True)
+class Component:
+    """A printable component: all its faces share one trim size.
+
+    ``kind`` decides imposition: "card" and "token" are imposed n-up with shared cut
+    lines; "board" and "sheet" get pages of their own (split with glue marks if larger
+    than the printable area).
+    """
+
+    id: str
+    name: str
+    kind: str
+    faces: tuple[Face, ...]
+    trim: tuple[float, float]
+    bleed: float = 0.0
+    safe: float = 3.0
+    assembly: str = ""  # one line for the cover page: how to cut/assemble it
