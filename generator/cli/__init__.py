@@ -34,7 +34,7 @@ def _version(value: bool) -> None:
 def root(
     ctx: typer.Context,
     project: ProjectOption = Path("."),
-    version: Optional[bool] = typer.Option(None, "--version", callback=_version, is_eager=True, help="Show the version and exit."),
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version and exit."),
 ) -> None:
     """Pipworks: build print-and-play files, rulebooks and a rules site from content/."""
     ctx.obj = {"project": project}
