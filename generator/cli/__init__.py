@@ -69,5 +69,14 @@ def build(
     typer.echo(f"built {len(report.built)}, reused {len(report.reused)} → {root_dir / 'output'}")
 
 
+# Sub-command modules import only typer at module level; their work is imported lazily.
+from .engines import play as _play, simulate as _simulate  # noqa: E402
+from .verify import verify as _verify  # noqa: E402
+
+app.command(name="verify")(_verify)
+app.command(name="play")(_play)
+app.command(name="simulate")(_simulate)
+
+
 def main() -> None:
     app()

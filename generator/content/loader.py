@@ -58,13 +58,20 @@ def read_yaml(path: Path) -> SourceFile:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise ContentInvalid([ContentError(path, None, (), f"cannot read file: {exc}")])
+    return parse_yaml_text(text, path)
+
+
+def parse_yaml_text(text: str, path: Path, first_line: int = 1) -> SourceFile:
+    """Parse YAML ``text`` that starts at line ``first_line`` of ``path`` (a Markdown
+    page's fenced block starts mid-file), keeping every value's line in that file."""
+    shift = first_line - 1
     loader = yaml.SafeLoader(text)
     try:
         node = loader.get_single_node()
         data = loader.construct_document(node) if node is not None else None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else None
+        line = mark.line + 1 + shift if mark is not None else None
         problem = getattr(exc, "problem", None) or str(exc)
         raise ContentInvalid([ContentError(path, line, (), f"invalid YAML: {problem}")])
     finally:
@@ -72,7 +79,7 @@ def read_yaml(path: Path) -> SourceFile:
     lines: Lines = {}
     if node is not None:
         _walk(node, (), lines)
-    return SourceFile(path, data, lines)
+    return SourceFile(path, data, {key: line + shift for key, line in lines.items()})
 
 
 def pydantic_errors(source: SourceFile, exc: ValidationError) -> Iterator[ContentError]:

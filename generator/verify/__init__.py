@@ -1,0 +1,1 @@
+"""Worked examples, replayed through the rules engines: doctest for rulebooks."""

@@ -1,0 +1,168 @@
+"""Finding worked examples: in ``content/<slug>/examples.yaml`` and in Markdown pages.
+
+In Markdown an example is a fenced block whose info string is ``pipworks-example``; its
+body is one example in the same format, plus ``game: <slug>``. Every example keeps the
+file and line of each of its fields, so a mismatch points at the exact expected value.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
+
+from ..content.errors import ContentError, ContentInvalid
+from ..content.loader import SourceFile, parse_yaml_text, read_yaml
+
+FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>```+|~~~+)[ \t]*pipworks-example[ \t]*$")
+REQUIRED = ("id", "title", "story", "position", "play", "expect")
+
+
+@dataclass(frozen=True)
+class Example:
+    game: str
+    id: str
+    data: dict[str, Any]
+    file: Path
+    line: int
+    #: line of each top-level field and of each key under ``expect``
+    lines: dict[tuple, int] = field(default_factory=dict)
+
+    def line_of(self, *path: Any) -> int:
+        for cut in range(len(path), -1, -1):
+            found = self.lines.get(tuple(path[:cut]))
+            if found is not None:
+                return found
+        return self.line
+
+    @property
+    def rules(self) -> list[str]:
+        return list(self.data.get("rules") or [])
+
+    @property
+    def clarifies(self) -> list[str]:
+        return list(self.data.get("clarifies") or [])
+
+    @property
+    def variants(self) -> list[str]:
+        return list(self.data.get("variants") or [])
+
+
+def _problem(source: SourceFile, path: tuple, message: str) -> ContentError:
+    return source.error(path, message)
+
+
+def _example(game: str, raw: Any, source: SourceFile, base: tuple) -> Example:
+    if not isinstance(raw, dict):
+        raise ContentInvalid([_problem(source, base, "an example must be a mapping of fields")])
+    problems = [_problem(source, base, f"example is missing required field {key!r}") for key in REQUIRED if key not in raw]
+    if not isinstance(raw.get("play", []), list):
+        problems.append(_problem(source, base + ("play",), "play must be a list of moves"))
+    if not isinstance(raw.get("expect", {}), dict):
+        problems.append(_problem(source, base + ("expect",), "expect must be a mapping of outcomes"))
+    if problems:
+        raise ContentInvalid(problems)
+    lines = {path[len(base):]: line for path, line in source.lines.items() if path[: len(base)] == base}
+    return Example(game, str(raw["id"]), raw, source.path, source.line(base) or 1, lines)
+
+
+def from_yaml(path: Path, game: str) -> list[Example]:
+    """Examples of ``game`` in an examples.yaml file (top-level key ``examples``)."""
+    source = read_yaml(path)
+    data = source.data
+    if not isinstance(data, dict) or not isinstance(data.get("examples"), list):
+        raise ContentInvalid([_problem(source, (), "expected a top-level 'examples:' list")])
+    found, problems = [], []
+    for index, raw in enumerate(data["examples"]):
+        try:
+            found.append(_example(game, raw, source, ("examples", index)))
+        except ContentInvalid as exc:
+            problems.extend(exc.errors)
+    if problems:
+        raise ContentInvalid(problems)
+    return found
+
+
+def _fenced_blocks(text: str) -> Iterator[tuple[int, str]]:
+    """(line of the block's first body line, body) for each pipworks-example fence."""
+    lines = text.splitlines()
+    index = 0
+    while index < len(lines):
+        match = FENCE.match(lines[index])
+        if not match:
+            index += 1
+            continue
+        fence, indent = match["fence"], len(match["indent"])
+        body_start = index + 1
+        end = body_start
+        while end < len(lines) and not lines[end].strip().startswith(fence):
+            end += 1
+        yield body_start + 1, "\n".join(line[indent:] for line in lines[body_start:end])
+        index = end + 1
+
+
+def from_markdown(path: Path) -> list[Example]:
+    """Examples in fenced ``pipworks-example`` blocks of a Markdown page."""
+    found, problems = [], []
+    for first_line, body in _fenced_blocks(path.read_text(encoding="utf-8")):
+        try:
+            source = parse_yaml_text(body, path, first_line)
+        except ContentInvalid as exc:
+            problems.extend(exc.errors)
+            continue
+        game = source.data.get("game") if isinstance(source.data, dict) else None
+        if not isinstance(game, str):
+            problems.append(_problem(source, (), "a pipworks-example block needs 'game: <slug>'"))
+            continue
+        try:
+            found.append(_example(game, source.data, source, ()))
+        except ContentInvalid as exc:
+            problems.extend(exc.errors)
+    if problems:
+        raise ContentInvalid(problems)
+    return found
+
+
+def content_examples(root: Path, slugs: list[str] | None = None) -> list[Example]:
+    """Every example in ``content/<slug>/examples.yaml`` of the project."""
+    found, problems = [], []
+    for folder in sorted((root / "content").iterdir()):
+        path = folder / "examples.yaml"
+        if not path.is_file() or (slugs and folder.name not in slugs):
+            continue
+        try:
+            found.extend(from_yaml(path, folder.name))
+        except ContentInvalid as exc:
+            problems.extend(exc.errors)
+    if problems:
+        raise ContentInvalid(problems)
+    return found
+
+
+def discover(root: Path, paths: list[Path]) -> list[Example]:
+    """Examples under ``paths`` (files or folders): examples.yaml files and Markdown pages."""
+    found, problems = [], []
+    files: list[Path] = []
+    for path in paths:
+        resolved = path.resolve()
+        if not resolved.is_relative_to(root.resolve()):
+            problems.append(ContentError(path, None, (), "path leaves the project; refusing it"))
+            continue
+        if resolved.is_dir():
+            files += sorted(p for p in resolved.rglob("*") if p.name == "examples.yaml" or p.suffix == ".md")
+        elif resolved.is_file():
+            files.append(resolved)
+        else:
+            problems.append(ContentError(path, None, (), "no such file or folder"))
+    for file in files:
+        try:
+            if file.suffix == ".md":
+                found.extend(from_markdown(file))
+            else:
+                found.extend(from_yaml(file, file.parent.name))
+        except ContentInvalid as exc:
+            problems.extend(exc.errors)
+    if problems:
+        raise ContentInvalid(problems)
+    return found

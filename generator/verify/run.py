@@ -1,0 +1,100 @@
+"""Replaying examples through the engines and comparing every expected outcome."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..content.errors import ContentError
+from .examples import Example
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    example: Example
+    key: str
+    expected: Any
+    actual: Any
+
+    def render(self, root: Path) -> str:
+        return (f"{_shown(self.example.file, root)}:{self.example.line_of('expect', self.key)}: "
+                f"example {self.example.id}: expected {self.key} = {_text(self.expected)}, "
+                f"engine says {_text(self.actual)}")
+
+
+@dataclass
+class Outcome:
+    checked: list[Example] = field(default_factory=list)
+    mismatches: list[Mismatch] = field(default_factory=list)
+    unreadable: list[ContentError] = field(default_factory=list)
+
+
+def _shown(path: Path, root: Path) -> Path:
+    try:
+        return path.resolve().relative_to(root.resolve())
+    except ValueError:
+        return path
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    import json
+
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+def normalise(value: Any) -> Any:
+    """Compare YAML values and engine values as plain data (tuples are lists, keys str)."""
+    if isinstance(value, dict):
+        return {str(k): normalise(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [normalise(v) for v in value]
+    return value
+
+
+def run_one(example: Example, outcome: Outcome) -> None:
+    from ..rules import find_game
+    from ..rules.base import IllegalAction, SetupError
+
+    try:
+        engine = find_game(example.game)
+    except KeyError as exc:
+        outcome.unreadable.append(ContentError(example.file, example.line, ("game",), str(exc.args[0])))
+        return
+    data = example.data
+    try:
+        actual = engine.run_example(data.get("position") or {}, [str(m) for m in data.get("play") or []], example.variants)
+    except SetupError as exc:
+        outcome.unreadable.append(ContentError(example.file, example.line_of("position"), ("position",), f"example {example.id}: {exc}"))
+        return
+    except IllegalAction as exc:
+        outcome.mismatches.append(Mismatch(example, "play", "every move legal", f"illegal: {exc}"))
+        outcome.checked.append(example)
+        return
+    actual = normalise(actual)
+    for key, expected in data["expect"].items():
+        if key not in actual:
+            known = ", ".join(sorted(actual))
+            outcome.unreadable.append(ContentError(
+                example.file, example.line_of("expect", key), ("expect", key),
+                f"example {example.id}: the engine knows no outcome {key!r}; it reports: {known}"))
+            continue
+        if normalise(expected) != actual[key]:
+            outcome.mismatches.append(Mismatch(example, str(key), expected, actual[key]))
+    outcome.checked.append(example)
+
+
+def run_all(examples: list[Example]) -> Outcome:
+    outcome = Outcome()
+    seen: dict[tuple[str, str], Example] = {}
+    for example in examples:
+        first = seen.get((example.game, example.id))
+        if first is not None and (first.file, first.line) != (example.file, example.line):
+            outcome.unreadable.append(ContentError(example.file, example.line, ("id",),
+                                                   f"duplicate example id {example.id!r} for {example.game} (also {first.file.name}:{first.line})"))
+            continue
+        seen[(example.game, example.id)] = example
+        run_one(example, outcome)
+    return outcome
