@@ -1,0 +1,126 @@
+"""Type on printed pieces: the type scale, text widths, fitting and line wrapping.
+
+Layouts must know how wide a line of Bitstream Vera is before they place it, so a
+rank never runs off a card and ability text wraps inside the safe zone. Widths come
+from the font's own advance widths (the TTF bundled with reportlab, the font every PDF
+embeds); only the metrics are read here, nothing is drawn.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from ..scene import Text
+
+#: The type scale, in mm of font size: one set of sizes for every game, so pieces
+#: laid side by side on a table look like one release.
+TITLE = 6.0
+HEADING = 4.2
+BODY = 3.0
+SMALL = 2.4
+FINE = 1.9
+#: The smallest size fitting may shrink text to (about 5.4 pt, still readable).
+MIN_SIZE = 1.9
+
+#: Characters Vera lacks, replaced by ones it has so nothing prints as a box.
+_SUBSTITUTES: dict[str, str] = {
+    "\u2192": "\u203a",  # → becomes ›
+    "\u2190": "\u2039",  # ← becomes ‹
+    "\u2194": "/",  # ↔ (pairs such as 1 ↔ 6) becomes /
+    "\u21d2": "\u00bb",  # ⇒ becomes »
+    "\u2660": "Spades",
+    "\u2665": "Hearts",
+    "\u2666": "Diamonds",
+    "\u2663": "Clubs",
+    "\u2713": "x",
+}
+
+
+def printable(text: str) -> str:
+    """``text`` with every character the font lacks replaced by one it has."""
+    return "".join(_SUBSTITUTES.get(ch, ch) for ch in text)
+
+
+@lru_cache(maxsize=2)
+def _face(bold: bool):  # type: ignore[no-untyped-def]
+    import reportlab
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
+    name = "VeraBd.ttf" if bold else "Vera.ttf"
+    return TTFontFile(str(Path(reportlab.__file__).parent / "fonts" / name))
+
+
+@lru_cache(maxsize=4096)
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """Width in mm of ``text`` set in Vera (or Vera Bold) at ``size`` mm."""
+    face = _face(bold)
+    widths = face.charWidths
+    missing = face.defaultWidth
+    units = sum(widths.get(ord(ch), missing) for ch in text)
+    return units * size / 1000.0
+
+
+def has_glyph(ch: str, bold: bool = False) -> bool:
+    """True when the shipped font can draw ``ch``."""
+    return ord(ch) in _face(bold).charToGlyph
+
+
+def fit_size(text: str, max_width: float, size: float, bold: bool = False, floor: float = MIN_SIZE) -> float:
+    """The largest size ≤ ``size`` (not below ``floor``) at which ``text`` fits."""
+    width = text_width(text, size, bold)
+    if width <= max_width or width == 0:
+        return size
+    return max(floor, size * max_width / width * 0.999)
+
+
+def wrap(text: str, max_width: float, size: float, bold: bool = False) -> list[str]:
+    """``text`` broken at spaces into lines no wider than ``max_width`` (greedy)."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        trial = f"{current} {word}" if current else word
+        if current and text_width(trial, size, bold) > max_width:
+            lines.append(current)
+            current = word
+        else:
+            current = trial
+    if current:
+        lines.append(current)
+    return lines
+
+
+def label(x: float, y: float, text: str, name: str, max_width: float, size: float = BODY,
+          anchor: str = "start", bold: bool = False, fill: str = "#000000") -> Text:
+    """One line of text shrunk to fit ``max_width``: the way every piece places text."""
+    shown = printable(text)
+    return Text(x=x, y=y, text=shown, size=fit_size(shown, max_width, size, bold), anchor=anchor,
+                bold=bold, fill=fill, max_width=max_width, name=name)
+
+
+def paragraph(x: float, y: float, text: str, name: str, max_width: float, size: float = BODY,
+              leading: float = 1.3, bold: bool = False, fill: str = "#000000",
+              anchor: str = "start") -> tuple[list[Text], float]:
+    """``text`` wrapped into lines from baseline ``y``; returns the lines and the next
+    free baseline, so callers can stack paragraphs."""
+    shown = printable(text)
+    texts: list[Text] = []
+    for n, line in enumerate(wrap(shown, max_width, size, bold), start=1):
+        texts.append(Text(x=x, y=y, text=line, size=fit_size(line, max_width, size, bold), anchor=anchor,
+                          bold=bold, fill=fill, max_width=max_width, name=f"{name} line {n}"))
+        y += size * leading
+    return texts, y
+
+
+def fit_paragraph(text: str, max_width: float, max_height: float, size: float,
+                  leading: float = 1.3, bold: bool = False, floor: float = MIN_SIZE) -> float:
+    """The largest size ≤ ``size`` at which ``text`` wrapped to ``max_width`` takes no
+    more than ``max_height`` (first baseline to last descender, roughly lines × leading)."""
+    shown = printable(text)
+    current = size
+    while current > floor:
+        lines = len(wrap(shown, max_width, current, bold))
+        if lines * current * leading <= max_height:
+            return current
+        current = round(current - 0.1, 2)
+    return floor
