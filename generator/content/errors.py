@@ -47,7 +47,7 @@ class ContentInvalid(Exception):
 
     def __init__(self, errors: Iterable[ContentError]):
         self.errors = list(errors)
-        super().__init__(f"{len(self.errors)} content problem(s)")
+        super().__init__(f"{len(self.errors)} content problem(s):\n" + "\n".join(e.render() for e in self.errors))
 
     def render(self, root: Path | None = None) -> str:
         return "\n".join(e.render(root) for e in self.errors)
