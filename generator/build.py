@@ -38,6 +38,8 @@ class Target:
     options: tuple[tuple[str, Any], ...] = ()
     game: str | None = None
     stage: int = 0
+    #: what ``pipworks build --only`` selects by: "pnp", "docs" or "site".
+    group: str = "docs"
 
     @property
     def option_map(self) -> dict[str, Any]:
@@ -127,14 +129,14 @@ def stale_targets(root: Path, targets: list[Target], force: bool) -> tuple[list[
 
 
 def run_build(root: Path, slugs: Iterable[str] | None, options: Mapping[str, Any], force: bool = False,
-              progress: Callable[[str], None] | None = None) -> BuildReport:
+              progress: Callable[[str], None] | None = None, only: str | None = None) -> BuildReport:
     """Build every stale target; validation happens before the first byte is written."""
     from .content.project import game_folders  # light: no pydantic
 
     root = root.resolve()
     all_slugs = [f.name for f in game_folders(root)]
     chosen = list(slugs) if slugs else all_slugs
-    targets = plan(root, chosen, options)
+    targets = [t for t in plan(root, chosen, options) if only is None or t.group == only]
     stale, fresh, manifest = stale_targets(root, targets, force)
     report = BuildReport(reused=[t.key for t in fresh])
     if not stale:

@@ -59,13 +59,15 @@ def build(
     ctx: typer.Context,
     games: Optional[list[str]] = typer.Argument(None, help="Game slugs to build (default: all)."),
     force: bool = typer.Option(False, "--force", help="Rebuild everything, reusing nothing."),
+    only: Optional[str] = typer.Option(None, "--only", help="Build one group only: pnp, docs or site."),
 ) -> None:
     """Build everything into output/: only what changed since the last build is redone."""
     from ..build import run_build
 
     root_dir = project_root(ctx)
     with die_on_content_errors(root_dir):
-        report = run_build(root_dir, games, {}, force=force, progress=lambda key: typer.echo(f"  building {key}"))
+        report = run_build(root_dir, games, {}, force=force, only=only,
+                           progress=lambda key: typer.echo(f"  building {key}"))
     typer.echo(f"built {len(report.built)}, reused {len(report.reused)} → {root_dir / 'output'}")
 
 

@@ -1,0 +1,146 @@
+"""Pipworks benchmarks: whole processes, so start-up counts, median of several runs.
+
+    python benchmarks/run.py            # full run, prints a table, writes benchmarks/results.json
+    python benchmarks/run.py --quick    # one run each, small numbers: checks it all still works
+
+Builds run in a scratch copy of the project (content/, templates/, site/), never in the
+checkout. Targets are from issues 3, 5 and 8; the table prints each next to its figure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Callable
+
+ROOT = Path(__file__).resolve().parents[1]
+PY = sys.executable
+PIPWORKS = [PY, "-m", "generator"]
+GAMES = ["pip-trick", "dice-lanes", "multisuit", "four-deuces", "zero-grid"]
+
+
+def timed(cmd: list[str], cwd: Path, before: Callable[[], None] | None = None, runs: int = 5, warmup: int = 1) -> float:
+    """Median wall time of ``cmd`` over ``runs`` runs after ``warmup`` runs."""
+    times = []
+    for index in range(warmup + runs):
+        if before:
+            before()
+        start = time.perf_counter()
+        proc = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        elapsed = time.perf_counter() - start
+        if proc.returncode != 0:
+            raise SystemExit(f"benchmark command failed ({proc.returncode}): {' '.join(cmd)}\n{proc.stderr[-2000:]}")
+        if index >= warmup:
+            times.append(elapsed)
+    return statistics.median(times)
+
+
+def scratch_project() -> Path:
+    dest = Path(tempfile.mkdtemp(prefix="pipworks-bench-"))
+    for name in ("content", "templates", "site"):
+        if (ROOT / name).exists():
+            shutil.copytree(ROOT / name, dest / name, ignore=shutil.ignore_patterns("docs", "site"))
+    return dest
+
+
+def change_one_rank(project: Path, flip: list[int]) -> None:
+    """Change one rank of one multisuit card (and back again on the next call)."""
+    deck = project / "content" / "multisuit" / "deck.csv"
+    lines = deck.read_text().splitlines()
+    for index, line in enumerate(lines[1:], start=1):
+        cells = line.split(",")
+        for col in (1, 2, 3):
+            if cells[col] in ("4", "5"):
+                cells[col] = "5" if cells[col] == "4" else "4"
+                lines[index] = ",".join(cells)
+                deck.write_text("\n".join(lines) + "\n")
+                flip[0] += 1
+                return
+    raise SystemExit("no 4 or 5 rank to flip in deck.csv")
+
+
+def engine_speed(slug: str, games: int) -> dict[str, float]:
+    code = (
+        "import time,sys; from generator.rules import find_game; from generator.simulate import play_one\n"
+        f"e=find_game({slug!r}); n={games}; d=0\n"
+        "for s in range(3): play_one(e,None,(),s)\n"
+        "t=time.perf_counter()\n"
+        "for s in range(n): d+=play_one(e,None,(),s)[1]\n"
+        "t=time.perf_counter()-t; print(n/t, d/t)"
+    )
+    out = subprocess.run([PY, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    return {"games_per_s": round(float(out[0]), 1), "decisions_per_s": round(float(out[1]))}
+
+
+def simulate_speedup(slug: str, games: int, runs: int) -> dict[str, float]:
+    one = timed(PIPWORKS + ["simulate", slug, "--games", str(games), "--workers", "1"], ROOT, runs=runs, warmup=0)
+    two = timed(PIPWORKS + ["simulate", slug, "--games", str(games), "--workers", "2"], ROOT, runs=runs, warmup=0)
+    return {"one_core_s": round(one, 3), "two_cores_s": round(two, 3), "speedup": round(one / two, 2)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="one run each, small numbers (CI)")
+    parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results.json")
+    args = parser.parse_args()
+    runs = 1 if args.quick else 5
+    games = 20 if args.quick else 2000
+    project = scratch_project()
+    out_dir = project / "output"
+    wipe = lambda: shutil.rmtree(out_dir, ignore_errors=True)  # noqa: E731
+    build = PIPWORKS + ["--project", str(project), "build"]
+    flip = [0]
+    results: dict[str, object] = {}
+    rows: list[tuple[str, str, str]] = []
+
+    def record(key: str, seconds: float, target: str) -> None:
+        results[key] = round(seconds, 4)
+        rows.append((key, f"{seconds:.3f} s", target))
+
+    try:
+        record("floor_import", timed([PY, "-c", "import reportlab.pdfgen.canvas, svgwrite, jinja2"], ROOT, runs=runs), "(the floor)")
+        record("typer_import", timed([PY, "-c", "import typer"], ROOT, runs=runs), "(floor for --help)")
+        record("help", timed(PIPWORKS + ["--help"], ROOT, runs=runs), "≤ 1.5 × typer import")
+        record("pnp_multisuit_a4_force", timed(PIPWORKS + ["--project", str(project), "pnp", "multisuit", "--paper", "a4", "--force"], ROOT, runs=runs), "≤ 0.32 s")
+        record("build_pnp_cold", timed(build + ["--only", "pnp"], ROOT, before=wipe, runs=runs), "≤ 2 s")
+        record("build_full_cold", timed(build, ROOT, before=wipe, runs=runs), "≤ 5 s")
+        record("build_nothing_changed", timed(build, ROOT, runs=runs), "≤ 1.2 × floor")
+        record("build_one_rank_changed", timed(build, ROOT, before=lambda: change_one_rank(project, flip), runs=runs), "≤ 50 % of cold full build")
+        record("verify", timed(PIPWORKS + ["--project", str(project), "verify"], ROOT, runs=runs), "≤ 1 s")
+        record("deck_design", timed(PIPWORKS + ["--project", str(project), "deck", "design", "--seed", "1", "--out", str(project / "candidate.csv")], ROOT, runs=1, warmup=0), "< 10 s")
+        sizes = {p.name: p.stat().st_size for p in sorted(out_dir.rglob("*.pdf"))}
+        results["pdf_bytes"] = sizes
+        deck_pdf = sizes.get("multisuit-pnp-a4.pdf")
+        if deck_pdf:
+            rows.append(("multisuit deck PDF (A4)", f"{deck_pdf / 1024:.0f} KB", "< 500 KB"))
+        engines = {slug: engine_speed(slug, games) for slug in GAMES}
+        results["engines_one_core"] = engines
+        for slug, speed in engines.items():
+            rows.append((f"engine {slug}", f"{speed['games_per_s']:.0f} games/s, {speed['decisions_per_s']:,} decisions/s", "see issue 5"))
+        speedup = simulate_speedup("dice-lanes", 200 if args.quick else 20000, 1)
+        results["simulate_speedup"] = speedup
+        rows.append(("simulate 2 cores vs 1", f"{speedup['speedup']:.2f} ×", "≥ 1.7 ×"))
+    finally:
+        shutil.rmtree(project, ignore_errors=True)
+
+    results["quick"] = args.quick
+    results["python"] = sys.version.split()[0]
+    results["cpus"] = os.cpu_count()
+    width = max(len(r[0]) for r in rows)
+    for name, value, target in rows:
+        print(f"{name:<{width}}  {value:>32}  {target}")
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(results, indent=2, sort_keys=True) + "\n")
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()
