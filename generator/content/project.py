@@ -18,7 +18,7 @@ from .loader import LoadedGame, parse_game
 #: Checks owned by other parts of Pipworks (deck rules, worked examples...), named as
 #: "module:function" and imported only when validating. Each takes the project and one
 #: loaded game and returns its problems, so validation stays one pass that collects all.
-EXTRA_CHECKS: tuple[str, ...] = ("generator.verify.checks:check",)
+EXTRA_CHECKS: tuple[str, ...] = ("generator.verify.checks:check", "generator.deck.checks:check")
 
 
 def _extra_check(spec: str):  # type: ignore[no-untyped-def]
