@@ -2,15 +2,13 @@
 
 Layouts must know how wide a line of Bitstream Vera is before they place it, so a
 rank never runs off a card and ability text wraps inside the safe zone. Widths come
-from the font's own advance widths (the TTF bundled with reportlab, the font every PDF
-embeds); only the metrics are read here, nothing is drawn.
+from the font's own advance widths (``generator.layout.text``, the same metrics the
+safe-zone lint and the PDF use), so what fits here fits on paper.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
-
+from ..layout import text as metrics
 from ..scene import Text
 
 #: The type scale, in mm of font size: one set of sizes for every game, so pieces
@@ -42,28 +40,14 @@ def printable(text: str) -> str:
     return "".join(_SUBSTITUTES.get(ch, ch) for ch in text)
 
 
-@lru_cache(maxsize=2)
-def _face(bold: bool):  # type: ignore[no-untyped-def]
-    import reportlab
-    from reportlab.pdfbase.ttfonts import TTFontFile
-
-    name = "VeraBd.ttf" if bold else "Vera.ttf"
-    return TTFontFile(str(Path(reportlab.__file__).parent / "fonts" / name))
-
-
-@lru_cache(maxsize=4096)
 def text_width(text: str, size: float, bold: bool = False) -> float:
     """Width in mm of ``text`` set in Vera (or Vera Bold) at ``size`` mm."""
-    face = _face(bold)
-    widths = face.charWidths
-    missing = face.defaultWidth
-    units = sum(widths.get(ord(ch), missing) for ch in text)
-    return units * size / 1000.0
+    return metrics.width(text, size, bold)
 
 
 def has_glyph(ch: str, bold: bool = False) -> bool:
     """True when the shipped font can draw ``ch``."""
-    return ord(ch) in _face(bold).charToGlyph
+    return not metrics.missing_glyphs(ch, bold)
 
 
 def fit_size(text: str, max_width: float, size: float, bold: bool = False, floor: float = MIN_SIZE) -> float:
