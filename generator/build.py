@@ -26,7 +26,7 @@ MANIFEST = Path(".pipworks") / "manifest.json"
 
 #: Where targets come from, in build order of their stages. Each factory takes
 #: (project_root, slugs, options) and returns Targets; it must import nothing heavy.
-TARGET_FACTORIES: tuple[str, ...] = ("generator.docs.pages:targets",)
+TARGET_FACTORIES: tuple[str, ...] = ("generator.docs.pages:targets", "generator.docs.pages:site_targets")
 
 
 @dataclass(frozen=True)
@@ -129,8 +129,14 @@ def stale_targets(root: Path, targets: list[Target], force: bool) -> tuple[list[
 
 
 def run_build(root: Path, slugs: Iterable[str] | None, options: Mapping[str, Any], force: bool = False,
-              progress: Callable[[str], None] | None = None, only: str | None = None) -> BuildReport:
-    """Build every stale target; validation happens before the first byte is written."""
+              progress: Callable[[str], None] | None = None, only: str | None = None,
+              workers: int = 0) -> BuildReport:
+    """Build every stale target; validation happens before the first byte is written.
+
+    Stages run in order (the site copies what the PnP stage made); within a stage, stale
+    targets run in parallel processes. Each target writes only its own files, so the
+    bytes do not depend on the order or the number of processes.
+    """
     from .content.project import game_folders  # light: no pydantic
 
     root = root.resolve()
@@ -143,13 +149,43 @@ def run_build(root: Path, slugs: Iterable[str] | None, options: Mapping[str, Any
         return report
     from .content.project import load_project  # validates everything; raises before writing
 
-    project = load_project(root)
+    global _PROJECT
+    _PROJECT = load_project(root)
     out = root / "output"
-    for target, new in stale:
-        if progress:
-            progress(target.key)
-        _load(target.builder)(project, target, out)
-        manifest[target.key] = new
-        report.built.append(target.key)
+    report.reused = []
+    for stage in sorted({t.stage for t in targets}):
+        in_stage = [t for t in targets if t.stage == stage]
+        # Re-stamp now: an earlier stage may have changed files this stage reads.
+        todo, done, _ = stale_targets(root, in_stage, force)
+        report.reused += [t.key for t in done]
+        for target, _ in todo:
+            if progress:
+                progress(target.key)
+        _run_targets([t for t, _ in todo], out, workers)
+        for target, new in todo:
+            manifest[target.key] = new
+            report.built.append(target.key)
         write_text(out / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True))
     return report
+
+
+_PROJECT: Any = None
+
+
+def _run_one(target: Target, out: Path) -> None:
+    _load(target.builder)(_PROJECT, target, out)
+
+
+def _run_targets(targets: list[Target], out: Path, workers: int) -> list[None]:
+    """Run builders, in forked processes when more than one is stale and cores allow."""
+    import os
+
+    workers = workers or (os.cpu_count() or 1)
+    if len(targets) < 2 or workers < 2:
+        return [_run_one(t, out) for t in targets]
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    # fork: workers inherit the validated project and imported renderers for free.
+    with ProcessPoolExecutor(max_workers=min(workers, len(targets)), mp_context=multiprocessing.get_context("fork")) as pool:
+        return list(pool.map(_run_one, targets, [out] * len(targets)))

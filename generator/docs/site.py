@@ -1,0 +1,207 @@
+"""The rules website's pages, generated from content into ``site/docs/``.
+
+Called by the mkdocs hook on every build (so ``pipworks serve`` regenerates pages when
+content changes). Files are written only when their bytes change, so mkdocs' watcher is
+not re-triggered by a rebuild that changed nothing, and files no longer produced are
+removed: docs/ is entirely generated.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..content.project import Project, load_project
+from ..templating import render
+from ..verify.examples import FENCE, Example, content_examples
+
+CHECKED_PAGE = "how-examples-are-checked.md"
+SUIT_GLYPHS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
+PICTURES_PER_COMPONENT = 6
+SETUP_HINTS = ("board", "mat", "grid")
+PDF_LABELS = {
+    "pnp-a4": "Everything to print, A4 paper",
+    "pnp-letter": "Everything to print, US Letter paper",
+    "cards-pod": "Cards one per page with trim and bleed boxes, for print-on-demand services",
+    "rulebook": "The rulebook, printable (A4)",
+    "quick-reference": "The quick reference, one page (A4)",
+}
+
+
+@dataclass(frozen=True)
+class Picture:
+    src: str
+    alt: str
+
+
+class DocsWriter:
+    """Writes files into docs/ only when they change; remembers what it wrote."""
+
+    def __init__(self, docs: Path):
+        self.docs = docs
+        self.written: set[Path] = set()
+
+    def text(self, rel: str, text: str) -> None:
+        self.bytes(rel, text.encode("utf-8"))
+
+    def bytes(self, rel: str, data: bytes) -> None:
+        path = self.docs / rel
+        self.written.add(path)
+        if path.is_file() and path.read_bytes() == data:
+            return
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+
+    def copy(self, source: Path, rel: str) -> None:
+        self.bytes(rel, source.read_bytes())
+
+    def prune(self) -> None:
+        for path in sorted(self.docs.rglob("*"), reverse=True):
+            if path.is_file() and path not in self.written and not path.name.startswith('.'):
+                path.unlink()
+            elif path.is_dir() and not any(path.iterdir()):
+                path.rmdir()
+
+
+def _component_label(stem: str, title: str) -> str:
+    words = re.sub(r"-(\d+)$", r" \1", stem).replace("-", " ")
+    return f"{title}: {words}"
+
+
+def pictures(root: Path, slug: str, title: str, out: DocsWriter) -> list[Picture]:
+    """The game's component SVGs from output/, copied beside its pages."""
+    svg_dir = root / "output" / slug / "svg"
+    chosen: list[Picture] = []
+    per_component: dict[str, int] = {}
+    for svg in sorted(svg_dir.glob("*.svg")) if svg_dir.is_dir() else []:
+        component = re.sub(r"-\d+$", "", svg.stem)
+        per_component[component] = per_component.get(component, 0) + 1
+        if per_component[component] > PICTURES_PER_COMPONENT:
+            continue
+        out.copy(svg, f"{slug}/img/{svg.name}")
+        chosen.append(Picture(f"img/{svg.name}", _component_label(svg.stem, title)))
+    return chosen
+
+
+def downloads(root: Path, slug: str, out: DocsWriter) -> list[dict[str, str]]:
+    found = []
+    for pdf in sorted((root / "output" / slug).glob("*.pdf")):
+        out.copy(pdf, f"{slug}/files/{pdf.name}")
+        kind = pdf.stem[len(slug) + 1 :] if pdf.stem.startswith(slug + "-") else pdf.stem
+        label = PDF_LABELS.get(kind, kind.replace("-", " "))
+        found.append({"name": pdf.name, "href": f"files/{pdf.name}", "label": label, "size": f"{pdf.stat().st_size / 1024:.0f} KB"})
+    return found
+
+
+def example_view(example: Example) -> dict[str, Any]:
+    data = example.data
+    return {
+        "id": example.id,
+        "title": data["title"],
+        "story": str(data["story"]).strip(),
+        "position": data.get("position") or {},
+        "play": [str(m) for m in data.get("play") or []],
+        "expect": data.get("expect") or {},
+        "diagram": None,
+    }
+
+
+def place_examples(game: Any, examples: list[Example]) -> tuple[dict[str, list[dict]], list[dict]]:
+    """Each example goes after the first rule (or clarification) it names."""
+    from ..content.checks import rule_ids
+
+    known = set(rule_ids(game))
+    by_section: dict[str, list[dict]] = {}
+    others: list[dict] = []
+    for example in examples:
+        anchor = next((r for r in example.rules + example.clarifies if r in known), None)
+        view = example_view(example)
+        if anchor is None:
+            others.append(view)
+        else:
+            by_section.setdefault(anchor, []).append(view)
+    return by_section, others
+
+
+def game_pages(project: Project, slug: str, examples: list[Example], out: DocsWriter) -> dict[str, Any]:
+    root = project.root
+    game = project.games[slug]
+    content = game.content
+    pics = pictures(root, slug, content.title, out)
+    setup = next((p for hint in SETUP_HINTS for p in pics if hint in p.src), pics[0] if pics else None)
+    quickref = next((p for p in pics if "quick" in p.src), None)
+    by_section, others = place_examples(game, examples)
+    context = dict(game=content, pictures=pics, setup_picture=setup, quickref_picture=quickref,
+                   examples_by_section=by_section, other_examples=others, checked_page=f"../{CHECKED_PAGE}",
+                   suit_glyphs=SUIT_GLYPHS, downloads=downloads(root, slug, out))
+    out.text(f"{slug}/index.md", render(root, "site/rulebook.md.j2", **context))
+    out.text(f"{slug}/quick-reference.md", render(root, "site/quick-reference.md.j2", **context))
+    out.text(f"{slug}/print-and-play.md", render(root, "site/print-and-play.md.j2", **context))
+    nav: list[dict[str, str]] = [
+        {"Rulebook": f"{slug}/index.md"},
+        {"Quick reference": f"{slug}/quick-reference.md"},
+        {"Print and play": f"{slug}/print-and-play.md"},
+    ]
+    extra = deck_report(project, slug, out)
+    if extra:
+        nav.append({"Deck report": extra})
+    return {"content": content, "picture": pics[0] if pics else None, "nav": nav}
+
+
+def deck_report(project: Project, slug: str, out: DocsWriter) -> str | None:
+    """The deck report page (and its charts) for a game that ships a deck file."""
+    files = project.games[slug].content.files
+    if files.deck is None or files.deck_rules is None:
+        return None
+    import tempfile
+
+    from ..deck.report import write_report
+
+    folder = project.games[slug].folder
+    with tempfile.TemporaryDirectory() as tmp:
+        page = write_report(folder / files.deck, folder / files.deck_rules, Path(tmp), deals=2000, seed=1)
+        for path in sorted(Path(tmp).rglob("*")):
+            if path.is_file():
+                rel = path.relative_to(tmp)
+                name = "deck-report.md" if path == page else str(rel)
+                out.copy(path, f"{slug}/{name}")
+    return f"{slug}/deck-report.md"
+
+
+def hand_written(site: Path, out: DocsWriter) -> list[dict[str, str]]:
+    """Pages from site/pages/: example fences shown as YAML with a verified note."""
+    nav = []
+    for page in sorted((site / "pages").glob("*.md")):
+        lines = []
+        for line in page.read_text(encoding="utf-8").splitlines():
+            match = FENCE.match(line)
+            lines.append(f"{match['indent']}{match['fence']}yaml" if match else line)
+        out.text(page.name, "\n".join(lines) + "\n")
+        title = next((l[2:].strip() for l in lines if l.startswith("# ")), page.stem)
+        nav.append({title: page.name})
+    for asset in sorted((site / "assets").rglob("*")) if (site / "assets").is_dir() else []:
+        if asset.is_file():
+            out.copy(asset, f"assets/{asset.relative_to(site / 'assets')}")
+    return nav
+
+
+def generate(root: Path, docs: Path, site: Path) -> list[Any]:
+    """Write every page into ``docs`` and return the mkdocs nav."""
+    project = load_project(root)
+    examples = content_examples(root)
+    out = DocsWriter(docs)
+    games = []
+    nav: list[Any] = [{"Home": "index.md"}]
+    for slug in sorted(project.games):
+        info = game_pages(project, slug, [e for e in examples if e.game == slug], out)
+        if info["picture"] is not None:
+            info["picture"] = Picture(f"{slug}/{info['picture'].src}", info["picture"].alt)
+        games.append(info)
+        nav.append({info["content"].title: info["nav"]})
+    nav += hand_written(site, out)
+    out.text("index.md", render(root, "site/home.md.j2", games=games, checked_page=CHECKED_PAGE))
+    out.prune()
+    return nav
