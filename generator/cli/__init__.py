@@ -73,6 +73,7 @@ def build(
 
 # Sub-command modules import only typer at module level; their work is imported lazily.
 from .engines import play as _play, simulate as _simulate  # noqa: E402
+from .serve import serve as _serve  # noqa: E402
 from .verify import verify as _verify  # noqa: E402
 from .deck import app as _deck_app  # noqa: E402
 app.add_typer(_deck_app, name="deck")
@@ -80,6 +81,7 @@ app.add_typer(_deck_app, name="deck")
 app.command(name="verify")(_verify)
 app.command(name="play")(_play)
 app.command(name="simulate")(_simulate)
+app.command(name="serve")(_serve)
 
 
 def main() -> None:
