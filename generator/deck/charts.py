@@ -6,6 +6,7 @@ deck gives byte-identical files and a card label can never break the markup.
 
 from __future__ import annotations
 
+import math
 from html import escape
 from typing import Sequence
 
@@ -17,6 +18,13 @@ FONT = "font-family='DejaVu Sans, Arial, sans-serif'"
 
 def _num(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def _nice_step(peak: float) -> int:
+    """A round tick step (1, 2, 5, 10, 20, 50...) giving about five grid lines."""
+    raw = max(1.0, peak / 5)
+    magnitude = 10 ** math.floor(math.log10(raw))
+    return int(next(m * magnitude for m in (1, 2, 5, 10) if m * magnitude >= raw))
 
 
 def _svg(width: float, height: float, title: str, body: list[str]) -> str:
@@ -36,12 +44,14 @@ def _text(x: float, y: float, text: str, size: int = 11, anchor: str = "middle",
 
 def bar_chart(title: str, categories: Sequence[str], series: dict[str, Sequence[float]], y_label: str) -> str:
     """Grouped vertical bars: one group per category, one bar per series."""
-    left, top, bar, gap, plot_h = 48.0, 34.0, 12.0, 10.0, 180.0
-    group_w = bar * len(series) + gap
+    left, top, plot_h = 48.0, 34.0, 180.0
+    bar, gap = (12.0, 10.0) if len(series) > 1 else (12.0, 4.0)
+    group_w = max(bar * len(series) + gap, 260.0 / max(1, len(categories)))
+    bar = min(60.0, (group_w - gap) / len(series))
     width = left + group_w * len(categories) + 20
     height = top + plot_h + 60
-    peak = max([v for values in series.values() for v in values] + [1])
-    step = max(1, round(peak / 5))
+    step = _nice_step(max([v for values in series.values() for v in values] + [1]))
+    peak = step * math.ceil(max([v for values in series.values() for v in values] + [1]) / step)
     body = [_text(width / 2, 20, title, 14, weight="bold")]
     y0 = top + plot_h
     tick = 0

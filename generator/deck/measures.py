@@ -109,7 +109,10 @@ def hand_strength_sd(cards: Sequence[Card], rules: DeckRules) -> float:
     n, h = len(cards), rules.hand_size
     if n < 2 or h > n:
         return 0.0
-    sigma = pstdev([card_points(c, rules) for c in cards])
+    points = rules.balance.hand_strength.by_value
+    values = [sum(points.get(r, 0) for r in c.ranks) for c in cards]
+    mean = sum(values) / n
+    sigma = math.sqrt(sum((v - mean) ** 2 for v in values) / n)
     return sigma * math.sqrt(h * (n - h) / (n - 1))
 
 

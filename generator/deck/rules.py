@@ -7,6 +7,7 @@ design search and report all read the same figures and the rulebook can print th
 
 from __future__ import annotations
 
+from functools import cached_property
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
@@ -111,7 +112,7 @@ class HandStrength(Goal):
         """High-card points of one rank (0 for ranks without points or a hyphen)."""
         return self.by_value.get(rank, 0) if rank is not None else 0
 
-    @property
+    @cached_property
     def by_value(self) -> dict[int, int]:
         return {RANK_VALUES[label]: pts for label, pts in self.points.items()}
 
@@ -156,12 +157,12 @@ class DeckRules(_Model):
             raise ValueError("low and high ranks overlap")
         return self
 
-    @property
+    @cached_property
     def exact_counts(self) -> dict[int, int]:
         """Rank value -> cards of that rank every suit must have (A 2, K 4, Q 1, J 4)."""
         return {RANK_VALUES[label]: count for label, count in self.per_suit.items()}
 
-    @property
+    @cached_property
     def lower_ranks(self) -> tuple[int, ...]:
         """The ranks without an exact count (4..10): the source's "several lower ranks"."""
         return tuple(r for r in sorted(RANK_VALUES.values()) if r not in self.exact_counts)
