@@ -1,0 +1,199 @@
+"""Worked examples for Pip Trick: a position in rules terms, moves in notation, outcomes.
+
+A position names only what matters; everything else has a neutral default:
+
+``players``  3 or 4 (default 4; seats North, East, South[, West] clockwise)
+``round``    1-4 (default 1, or the round whose trump is ``trump``)
+``trump``    the round's trump suit (checked against the round if both are given)
+``leader``   who leads the first trick shown (default: the dealer's left, or North)
+``dealer``   who dealt this round (default: the player to the leader's right)
+``hands``    cards in hand by player; a player not listed holds exactly the cards the
+             moves show them playing (so their other cards cannot matter)
+``dice``     four pips by player, die 1 to die 4 (default: the starting dice)
+``used``     die numbers already used in the current cycle, by player (default none)
+``locked``   locked die numbers by player (default: dice 1 to round-1)
+
+Later rounds, if an example plays into them, are dealt from a fixed shuffle (seed 0).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping, Sequence
+
+from .base import SetupError
+from .pip_trick_rules import (
+    ACTIVE_DICE_BY_ROUND, AVAILABLE, DOWN, LOCKED, OVER, SEATS, SUITS, USED, State, apply, card_bits,
+    check_variants, legal_actions, locked_pips, new_game, result, start_dice, to_move, trump,
+)
+from .pip_trick_text import action_text, card_text, log, parse_action, parse_card
+
+_PLAYED = re.compile(r"^\s*(\w+)\s+(?:plays|leads)\s+(\S+)", re.IGNORECASE)
+KNOWN_KEYS = {"players", "round", "trump", "leader", "dealer", "hands", "dice", "used", "locked"}
+
+
+def position_state(position: Mapping[str, Any], play: Sequence[str], variants: Sequence[str]) -> State:
+    """The state a worked example starts from (SetupError names what is wrong)."""
+    unknown = sorted(set(position) - KNOWN_KEYS)
+    if unknown:
+        raise SetupError(f"unknown position field(s) {', '.join(unknown)}; known: {', '.join(sorted(KNOWN_KEYS))}")
+    n = int(position.get("players", 4))
+    if n not in SEATS:
+        raise SetupError(f"Pip Trick is for 3 or 4 players, not {n}")
+    names = SEATS[n]
+    rnd = _round(position)
+    leader, dealer = _leader_and_dealer(position, names)
+    base = new_game(n, variants, seed=0)
+    dice, status = _dice(position, names, rnd, start_dice(check_variants(variants)))
+    hands = _hands(position, play, names)
+    state = base._replace(round=rnd, dealer=dealer, leader=leader, hands=hands, set_aside=0,
+                          dice=dice, status=status, history=None, start=None)
+    return state._replace(start=state)
+
+
+def _round(position: Mapping[str, Any]) -> int:
+    rnd = position.get("round")
+    suit = position.get("trump")
+    if suit is not None and suit not in SUITS:
+        raise SetupError(f"trump {suit!r} is not a suit; suits: {', '.join(SUITS)}")
+    if rnd is None:
+        return SUITS.index(suit) if suit is not None else 0
+    if not 1 <= int(rnd) <= 4:
+        raise SetupError(f"round must be 1 to 4, not {rnd}")
+    if suit is not None and SUITS[int(rnd) - 1] != suit:
+        raise SetupError(f"round {rnd} has {SUITS[int(rnd) - 1]} as trump, not {suit}")
+    return int(rnd) - 1
+
+
+def _seat(names: Sequence[str], name: Any, field: str) -> int:
+    for seat, known in enumerate(names):
+        if str(name).lower() == known.lower():
+            return seat
+    raise SetupError(f"{field}: {name!r} is not a player here; players are {', '.join(names)}")
+
+
+def _leader_and_dealer(position: Mapping[str, Any], names: Sequence[str]) -> tuple[int, int]:
+    n = len(names)
+    dealer = _seat(names, position["dealer"], "dealer") if "dealer" in position else None
+    if "leader" in position:
+        leader = _seat(names, position["leader"], "leader")
+    else:
+        leader = (dealer + 1) % n if dealer is not None else 0
+    return leader, (leader - 1) % n if dealer is None else dealer
+
+
+def _by_player(position: Mapping[str, Any], key: str, names: Sequence[str]) -> dict[int, Any]:
+    given = position.get(key) or {}
+    if not isinstance(given, Mapping):
+        raise SetupError(f"{key} must be given by player, e.g. {key}: {{North: ...}}")
+    return {_seat(names, name, key): value for name, value in given.items()}
+
+
+def _dice(position: Mapping[str, Any], names: Sequence[str], rnd: int,
+          default: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    pips = _by_player(position, "dice", names)
+    used = _by_player(position, "used", names)
+    locked = _by_player(position, "locked", names)
+    dice: list[int] = []
+    status: list[int] = []
+    for seat, name in enumerate(names):
+        row = list(pips.get(seat, default))
+        if len(row) != 4 or not all(isinstance(v, int) and 1 <= v <= 6 for v in row):
+            raise SetupError(f"dice: {name} needs four pips from 1 to 6, got {row}")
+        lock = _die_numbers(locked.get(seat, list(range(1, rnd + 1))), f"locked: {name}")
+        use = _die_numbers(used.get(seat, []), f"used: {name}")
+        if len(lock) != 4 - ACTIVE_DICE_BY_ROUND[rnd]:
+            raise SetupError(f"locked: {name} must have {4 - ACTIVE_DICE_BY_ROUND[rnd]} locked dice in round {rnd + 1}")
+        if use & lock:
+            raise SetupError(f"used: {name}: a locked die cannot also be used")
+        if len(use) + len(lock) == 4:
+            raise SetupError(f"used: {name}: if every active die were used a new cycle would already have begun")
+        dice += row
+        status += [LOCKED if d in lock else USED if d in use else AVAILABLE for d in range(4)]
+    return tuple(dice), tuple(status)
+
+
+def _die_numbers(given: Any, field: str) -> set[int]:
+    numbers = list(given) if isinstance(given, (list, tuple)) else [given]
+    if not all(isinstance(d, int) and 1 <= d <= 4 for d in numbers):
+        raise SetupError(f"{field}: dice are numbered 1 to 4, got {given}")
+    return {d - 1 for d in numbers}
+
+
+def _hands(position: Mapping[str, Any], play: Sequence[str], names: Sequence[str]) -> tuple[int, ...]:
+    given = _by_player(position, "hands", names)
+    cards: dict[int, list[int]] = {}
+    for seat, listed in given.items():
+        cards[seat] = [_card(c, f"hands: {names[seat]}") for c in listed]
+    for line in play:
+        match = _PLAYED.match(line)
+        if match:
+            seat = _seat(names, match[1], "play")
+            if seat not in given:
+                cards.setdefault(seat, []).append(_card(match[2], f"play {line!r}"))
+    everything = [c for row in cards.values() for c in row]
+    if len(everything) != len(set(everything)):
+        twice = sorted({card_text(c) for c in everything if everything.count(c) > 1})
+        raise SetupError(f"hands: card(s) held twice: {', '.join(twice)}")
+    sizes = {names[s]: len(cards.get(s, [])) for s in range(len(names))}
+    if len(set(sizes.values())) != 1:
+        raise SetupError(f"hands: every player must hold the same number of cards, got {sizes}")
+    return tuple(card_bits(cards.get(s, [])) for s in range(len(names)))
+
+
+def _card(text: Any, field: str) -> int:
+    try:
+        return parse_card(str(text))
+    except ValueError as exc:
+        raise SetupError(f"{field}: {exc}") from None
+
+
+def run_example(position: Mapping[str, Any], play: Sequence[str], variants: Sequence[str]) -> dict[str, Any]:
+    """Set up ``position``, play each move and report every observable outcome by name."""
+    state = position_state(position, play, variants)
+    for line in play:
+        state = apply(state, parse_action(state, str(line)))
+    return outcomes(state)
+
+
+def outcomes(s: State) -> dict[str, Any]:
+    """Everything a worked example may expect, as plain data keyed by rules terms."""
+    names = SEATS[s.players]
+    mover = to_move(s)
+    res = result(s)
+    by = lambda f: {names[seat]: f(seat) for seat in range(s.players)}  # noqa: E731
+    ranking = [names[seat] for seat, _ in s.last]
+    places = [f"{names[seat]} " + ("face down" if code >= DOWN else card_text(code)) for seat, code in s.last]
+    middle = [ranking[p] for p in (1, 2)[: s.players - 2]] if ranking else []
+    return {
+        "round": s.round + 1,
+        "trump": SUITS[trump(s)],
+        "dealer": names[s.dealer],
+        "leader": names[s.leader],
+        "to_move": names[mover] if mover is not None else None,
+        "legal": [action_text(s, a) for a in legal_actions(s)],
+        "trick_winner": ranking[0] if ranking else None,
+        "ranking": ranking,
+        "places": places,
+        "middle": middle,
+        "face_down": [names[seat] for seat, code in s.last if code >= DOWN],
+        "tricks_won": by(lambda seat: s.tricks[seat]),
+        "hands": by(lambda seat: [card_text(c) for c in range(52) if s.hands[seat] >> c & 1]),
+        "dice": by(lambda seat: list(s.dice[4 * seat:4 * seat + 4])),
+        "available": by(lambda seat: _numbers(s, seat, AVAILABLE)),
+        "used": by(lambda seat: _numbers(s, seat, USED)),
+        "locked": by(lambda seat: _numbers(s, seat, LOCKED)),
+        "active_dice": by(lambda seat: 4 - len(_numbers(s, seat, LOCKED))),
+        "scoring_dice": by(lambda seat: locked_pips(s, seat)),
+        "totals": by(lambda seat: sum(locked_pips(s, seat))),
+        "over": s.phase == OVER,
+        "winners": [names[seat] for seat in res.winners] if s.phase == OVER else [],
+        "final_ranking": [[names[seat] for seat in group] for group in res.ranking] if s.phase == OVER else [],
+        "shared_victory": s.phase == OVER and len(res.winners) > 1,
+        "log": log(s),
+        "phase": ("play a card", "change a die", "lock a die", "over")[s.phase],
+    }
+
+
+def _numbers(s: State, seat: int, status: int) -> list[int]:
+    return [d + 1 for d in range(4) if s.status[4 * seat + d] == status]

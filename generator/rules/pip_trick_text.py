@@ -1,0 +1,272 @@
+"""Pip Trick's notation, log and table picture: how the engine talks to people.
+
+Moves read as a player would say them and round-trip through ``parse_action``::
+
+    North plays A♠            East plays 7♣ face down
+    South raises die 2        West lowers die 1        North flips die 4
+    East swaps die 1 with die 3   (an available die for a used one, clubs)
+    South takes no die action     (clubs only)
+    North locks die 2
+
+Dice are numbered 1-4 as they sit on the player mat. Cards are rank then suit symbol
+(2-10, J, Q, K, A and ♥ ♦ ♠ ♣); the parser also takes T for 10 and the letters H D S C.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Hashable, Sequence
+
+from .base import IllegalAction
+from .pip_trick_rules import (
+    CHANGE, DOWN, LOCK, LOCKED, OVER, PLAY, SEATS, SUITS, USED, State, illegal_reason, legal_actions,
+    locked_pips, result, step, to_move, trump,
+)
+
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+SYMBOLS = "♥♦♠♣"
+_SUIT_IN = {"♥": 0, "♦": 1, "♠": 2, "♣": 3, "h": 0, "d": 1, "s": 2, "c": 3}
+_RANK_IN = {r.lower(): i for i, r in enumerate(RANKS)} | {"t": 8}
+PLACES = ("1st", "2nd", "3rd", "4th")
+VERBS = {"raise": "raises", "lower": "lowers", "flip": "flips"}
+_VERB_IN = {v: k for k, v in VERBS.items()}
+POWER_OF = {"raise": "hearts", "lower": "diamonds", "flip": "spades"}
+
+
+def card_text(card: int) -> str:
+    """7♣, 10♥, A♠: rank then suit symbol."""
+    return RANKS[card % 13] + SYMBOLS[card // 13]
+
+
+def parse_card(text: str) -> int:
+    """The card number named by ``text`` (A♠, 10h, TD...); ValueError when unreadable."""
+    t = text.strip()
+    if len(t) < 2 or t[-1].lower() not in _SUIT_IN or t[:-1].lower() not in _RANK_IN:
+        raise ValueError(f"{text!r} is not a card (write rank then suit, e.g. A♠, 10♥, 7♣)")
+    return _SUIT_IN[t[-1].lower()] * 13 + _RANK_IN[t[:-1].lower()]
+
+
+def seat_name(state: State, seat: int) -> str:
+    return SEATS[state.players][seat]
+
+
+def seat_of(state: State, name: str) -> int:
+    names = SEATS[state.players]
+    for seat, known in enumerate(names):
+        if known.lower() == name.lower():
+            return seat
+    raise IllegalAction(f"{name!r} is not at this table; the players are {', '.join(names)}")
+
+
+def action_text(state: State, action: Hashable) -> str:
+    """How the player to move would say ``action``."""
+    who = seat_name(state, to_move(state) if to_move(state) is not None else 0)
+    kind = action[0]  # type: ignore[index]
+    if kind == "play":
+        return f"{who} plays {card_text(action[1])}"  # type: ignore[index]
+    if kind == "down":
+        return f"{who} plays {card_text(action[1])} face down"  # type: ignore[index]
+    if kind in VERBS:
+        return f"{who} {VERBS[kind]} die {action[1] + 1}"  # type: ignore[index]
+    if kind == "swap":
+        return f"{who} swaps die {action[1] + 1} with die {action[2] + 1}"  # type: ignore[index]
+    if kind == "pass":
+        return f"{who} takes no die action"
+    if kind == "lock":
+        return f"{who} locks die {action[1] + 1}"  # type: ignore[index]
+    raise IllegalAction(f"{action!r} is not a Pip Trick action")
+
+
+_MOVE = re.compile(
+    r"^(?P<who>\w+)\s+(?:"
+    r"(?:plays|leads)\s+(?P<card>\S+)(?P<down>\s+face\s+down)?"
+    r"|(?P<verb>raises|lowers|flips|locks)\s+die\s+(?P<die>\d)"
+    r"|swaps\s+die\s+(?P<a>\d)\s+with\s+die\s+(?P<u>\d)"
+    r"|(?P<none>takes\s+no\s+die\s+action)"
+    r")\s*(?:\(.*\))?\s*$",
+    re.IGNORECASE,
+)
+
+
+def parse_action(state: State, text: str) -> Hashable:
+    """The action ``text`` names, checked against the rules; IllegalAction says why not."""
+    match = _MOVE.match(text.strip())
+    if not match:
+        raise IllegalAction(f"cannot read {text!r}; moves look like 'North plays A♠', 'East raises die 2', "
+                            "'South swaps die 1 with die 3', 'West takes no die action', 'North locks die 4'")
+    seat = seat_of(state, match["who"])
+    mover = to_move(state)
+    if mover is None:
+        raise IllegalAction(f"{text!r}: the game is over")
+    if seat != mover:
+        raise IllegalAction(f"{text!r}: it is {seat_name(state, mover)}'s turn, not {seat_name(state, seat)}'s")
+    action = _action_of(match)
+    why = illegal_reason(state, action)
+    if why:
+        raise IllegalAction(f"{text!r}: {why}; legal now: {', '.join(action_text(state, a) for a in legal_actions(state))}")
+    return action
+
+
+def _action_of(match: re.Match) -> tuple:
+    if match["card"]:
+        try:
+            card = parse_card(match["card"])
+        except ValueError as exc:
+            raise IllegalAction(str(exc)) from None
+        return ("down" if match["down"] else "play", card)
+    if match["verb"]:
+        die = int(match["die"]) - 1
+        if not 0 <= die < 4:
+            raise IllegalAction(f"dice are numbered 1 to 4, not {die + 1}")
+        verb = match["verb"].lower()
+        return ("lock", die) if verb == "locks" else (_VERB_IN[verb], die)
+    if match["a"]:
+        return ("swap", int(match["a"]) - 1, int(match["u"]) - 1)
+    return ("pass",)
+
+
+# --- the log ------------------------------------------------------------------------
+
+
+def history(state: State) -> list[Hashable]:
+    """The actions taken so far, oldest first."""
+    out = []
+    node = state.history
+    while node is not None:
+        node, action = node
+        out.append(action)
+    out.reverse()
+    return out
+
+
+def events(state: State) -> list[tuple]:
+    """Replay the game from its start, collecting every event as plain tuples."""
+    found: list[tuple] = []
+    replay = state.start if state.start is not None else state
+    for action in history(state):
+        replay = step(replay, action, found)
+    return found
+
+
+def log(state: State) -> list[str]:
+    """Readable events: every card, each trick's ranking and why, every die change,
+    cycle, lock and round, and the final score."""
+    start = state.start if state.start is not None else state
+    lines = [_round_line(start, 0, start.dealer)]
+    replay = start
+    for action in history(state):
+        found: list[tuple] = []
+        nxt = step(replay, action, found)
+        lines += [final_line(nxt) if event[0] == "over" else _event_line(replay, event) for event in found]
+        replay = nxt
+    return lines
+
+
+def _round_line(s: State, rnd: int, dealer: int) -> str:
+    names = SEATS[s.players]
+    return (f"Round {rnd + 1}: {SUITS[rnd]} are trump; {names[dealer]} deals, "
+            f"{names[(dealer + 1) % s.players]} leads")
+
+
+def _event_line(s: State, event: tuple) -> str:
+    name = SEATS[s.players]
+    kind = event[0]
+    if kind == "play":
+        _, seat, card, down, lead = event
+        if down:
+            return f"{name[seat]} plays {card_text(card)} face down (no suit missing from the trick in hand)"
+        return f"{name[seat]} {'leads' if lead else 'plays'} {card_text(card)}"
+    if kind == "trick":
+        return _trick_line(s, event[1], event[2])
+    if kind == "idle":
+        _, seat, place, code, reason = event
+        why = {"face-down": "a face-down card changes no die",
+               "no-used-die": "clubs but no used die to swap with",
+               "exempt": f"no die {SUITS[code // 13]} may change"}[reason]
+        return f"{name[seat]} ({PLACES[place]}) takes no die action: {why}"
+    if kind == "change":
+        _, seat, die, verb, before, after = event
+        what = f"from {before} to {after}" if before != after else f"but it stays at {before}"
+        return f"{name[seat]} {VERBS[verb]} die {die + 1} with {POWER_OF[verb]} {what}; die {die + 1} is used"
+    if kind == "cycle":
+        return f"{name[event[1]]} has used every active die: all are available again (new cycle)"
+    if kind == "swap":
+        _, seat, a, u, pa, pu = event
+        return (f"{name[seat]} swaps available die {a + 1} ({pa}) with used die {u + 1} ({pu}) using clubs: "
+                f"die {u + 1} is available again")
+    if kind == "pass":
+        return f"{name[event[1]]} takes no die action with clubs"
+    if kind == "round-end":
+        return f"Round {event[1] + 1} is over: each player locks one active die"
+    if kind == "lock":
+        _, seat, die, pips = event
+        return f"{name[seat]} locks die {die + 1} showing {pips}"
+    if kind == "round":
+        return _round_line(s, event[1], event[2])
+    raise ValueError(f"unknown event {event!r}")
+
+
+def _trick_line(s: State, ranking: Sequence[tuple[int, int]], trump_suit: int) -> str:
+    name = SEATS[s.players]
+    order = ", ".join(f"{PLACES[i]} {name[seat]} " + ("face down" if code >= DOWN else card_text(code))
+                      for i, (seat, code) in enumerate(ranking))
+    seat, code = ranking[0]
+    return f"{name[seat]} wins the trick with {card_text(code)} ({win_reason(ranking, trump_suit)}); {order}"
+
+
+def win_reason(ranking: Sequence[tuple[int, int]], trump_suit: int) -> str:
+    """Why first place won: trump, the only face-up card, a later equal rank, or rank."""
+    code = ranking[0][1]
+    if code // 13 == trump_suit:
+        return "trump"
+    up = [c for _, c in ranking[1:] if c < DOWN]
+    if not up:
+        return "the only face-up card"
+    if any(c % 13 == code % 13 for c in up):
+        return "same rank, played later"
+    return "highest rank"
+
+
+def final_line(state: State) -> str:
+    res = result(state)
+    names = SEATS[state.players]
+    totals = ", ".join(f"{names[s]} {int(res.scores[s])}" for s in range(state.players))
+    winners = " and ".join(names[s] for s in res.winners)
+    verb = "share the victory" if len(res.winners) > 1 else "wins"
+    return f"Final totals: {totals}; {winners} {verb}"
+
+
+# --- the table picture --------------------------------------------------------------
+
+
+def describe(state: State) -> str:
+    """A multi-line picture for `pipworks play`: round, trump, trick, hands and dice."""
+    names = SEATS[state.players]
+    lines = [f"Round {state.round + 1} of 4 — trump {SUITS[trump(state)]} — dealer {names[state.dealer]}"]
+    if state.trick:
+        played = ", ".join(f"{names[(state.leader + i) % state.players]} "
+                           + (card_text(c - DOWN) + " (face down)" if c >= DOWN else card_text(c))
+                           for i, c in enumerate(state.trick))
+        lines.append(f"Trick so far: {played}")
+    for seat in range(state.players):
+        hand = " ".join(card_text(c) for c in range(52) if state.hands[seat] >> c & 1)
+        dice = " ".join(_die_text(state, seat, d) for d in range(4))
+        lines.append(f"{names[seat]:>5}: dice {dice} | tricks {state.tricks[seat]} | {hand}")
+    lines.append("Dice: [n] available, (n) used, <n> locked")
+    if state.phase == OVER:
+        lines.append(final_line(state))
+    else:
+        mover = to_move(state)
+        doing = {PLAY: "to play a card", CHANGE: "to change a die", LOCK: "to lock a die"}[state.phase]
+        lines.append(f"{names[mover]} {doing}")  # type: ignore[index]
+    return "\n".join(lines)
+
+
+def _die_text(state: State, seat: int, d: int) -> str:
+    pips = state.dice[4 * seat + d]
+    status = state.status[4 * seat + d]
+    return f"<{pips}>" if status == LOCKED else f"({pips})" if status == USED else f"[{pips}]"
+
+
+def scoring_dice(state: State) -> dict[str, list[int]]:
+    return {SEATS[state.players][s]: locked_pips(state, s) for s in range(state.players)}
