@@ -127,18 +127,28 @@ def _quickref_face(game: GameContent, entries: list[_Entry], size: float, w: flo
                  title=f"{game.title}: quick reference{part}")
 
 
+def count_of(game: GameContent, component_id: str, default: int) -> int:
+    """How many of component ``component_id`` the content lists (``default`` if absent)."""
+    for component in game.components:
+        if component.id == component_id:
+            return component.count
+    return default
+
+
 def quickref_component(game: GameContent, options: FaceOptions) -> Component:
-    """The game's quick-reference card(s), card size, from its ``quickref`` lines."""
+    """The game's quick-reference card(s), card size, from its ``quickref`` lines; as
+    many copies as the content's ``quick-reference`` component counts."""
     w, h = options.card_size
     pal = palette(game.slug, options.ink)
     bleed = 0.0 if pal.bw else options.bleed
     margin = pieces.EDGE + 2.6
     body_height = h - 2 * margin - 9.4 - 2.0
     chunks, size = _chunks(_entries(game.quickref), w - 2 * margin, body_height)
+    copies = count_of(game, "quick-reference", 1)
     faces = []
     for n, chunk in enumerate(chunks, start=1):
         part = f" ({n} of {len(chunks)})" if len(chunks) > 1 else ""
-        faces.append(Face(front=_quickref_face(game, chunk, size, w, h, pal, bleed, part), copies=1))
+        faces.append(Face(front=_quickref_face(game, chunk, size, w, h, pal, bleed, part), copies=copies))
     return Component(id="quickref", name="Quick reference card", kind="card", faces=tuple(faces), trim=(w, h),
                      bleed=bleed, safe=options.safe,
                      assembly="Cut out; one per player is handy (print the page again for more).")
@@ -188,12 +198,13 @@ def _table(t: Table, x: float, y: float, width: float, pal: Palette, n: int) -> 
     return items, top + rh * (len(t.rows) + 1)
 
 
-def score_sheet_component(game: GameContent, options: FaceOptions, tables: list[Table], notes: list[str]) -> Component:
+def score_sheet_component(game: GameContent, options: FaceOptions, tables: list[Table], notes: list[str],
+                          component_id: str = "score-sheet", name: str = "Score sheet") -> Component:
     """A score sheet (its own page): the game's title, its tables and scoring notes."""
     pal = palette(game.slug, options.ink)
     margin = 10.0
     width = SHEET_W - 2 * margin
-    items: list[Item] = [*pieces.border(SHEET_W, SHEET_H, pal), *pieces.board_header(game, "Score sheet", SHEET_W, pal)]
+    items: list[Item] = [*pieces.border(SHEET_W, SHEET_H, pal), *pieces.board_header(game, name, SHEET_W, pal)]
     y = 28.0
     for n, note in enumerate(notes, start=1):
         texts, y = ts.paragraph(margin, y, note, f"score note {n}", width, ts.SMALL, leading=1.35)
@@ -206,8 +217,8 @@ def score_sheet_component(game: GameContent, options: FaceOptions, tables: list[
     items.extend(pieces.board_footer(game, "score sheet", SHEET_W, SHEET_H, pal))
     if y > SHEET_H - 12:
         raise ValueError(f"{game.slug} score sheet: tables need {y:.0f} mm, the sheet has {SHEET_H - 12:.0f}")
-    scene = Scene(name=f"{game.slug} score sheet", width=SHEET_W, height=SHEET_H, items=tuple(items),
-                  title=f"{game.title}: score sheet")
-    return Component(id="score-sheet", name="Score sheet", kind="sheet", faces=(Face(front=scene),),
+    scene = Scene(name=f"{game.slug} {name.lower()}", width=SHEET_W, height=SHEET_H, items=tuple(items),
+                  title=f"{game.title}: {name.lower()}")
+    return Component(id=component_id, name=name, kind="sheet", faces=(Face(front=scene),),
                      trim=(SHEET_W, SHEET_H), bleed=0.0, safe=options.safe,
                      assembly="Print as many as you need; no cutting.")
