@@ -1,0 +1,4 @@
+"""Geometry of printed pieces, as plain data: units, named boxes, paper, imposition, text.
+
+Nothing here draws: ``generator.render`` turns the pages described here into PDF and SVG.
+"""

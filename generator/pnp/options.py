@@ -1,0 +1,57 @@
+"""What a player asks of a print-and-play build, and the file names that follow from it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..components.base import CARD_SIZES, FaceOptions
+
+BACKS = ("none", "duplex-long", "duplex-short", "fold")
+INKS = ("colour", "bw")
+
+
+@dataclass(frozen=True)
+class PnpOptions:
+    paper: str = "a4"
+    size: str = "insert"
+    bleed: float = 3.0
+    ink: str = "colour"
+    backs: str = "duplex-long"
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm added to every back page (x, y)
+    version: str = ""
+
+    def __post_init__(self) -> None:
+        if self.size not in CARD_SIZES:
+            raise ValueError(f"unknown card size {self.size!r}; choose one of {', '.join(CARD_SIZES)}")
+        if self.ink not in INKS:
+            raise ValueError(f"unknown ink {self.ink!r}; choose colour or bw")
+        if self.backs not in BACKS:
+            raise ValueError(f"unknown backs {self.backs!r}; choose one of {', '.join(BACKS)}")
+        if not 0.0 <= self.bleed <= 6.0:
+            raise ValueError(f"bleed {self.bleed:g} mm is out of range (0 to 6 mm)")
+
+    def face_options(self) -> FaceOptions:
+        return FaceOptions(card_size=CARD_SIZES[self.size], bleed=self.bleed, ink=self.ink, version=self.version)
+
+    def suffix(self) -> str:
+        """File-name tail naming every non-default choice, so a variant never overwrites
+        the default files that ``pipworks build`` keeps up to date."""
+        default = PnpOptions()
+        parts = []
+        if self.size != default.size:
+            parts.append(self.size)
+        if self.bleed != default.bleed:
+            parts.append(f"bleed{self.bleed:g}mm")
+        if self.ink != default.ink:
+            parts.append(self.ink)
+        if self.backs != default.backs:
+            parts.append(f"backs-{self.backs}")
+        if self.back_offset != default.back_offset:
+            parts.append(f"offset{self.back_offset[0]:g}x{self.back_offset[1]:g}")
+        return "".join(f"-{p}" for p in parts)
+
+    def pnp_name(self, slug: str) -> str:
+        return f"{slug}-pnp-{self.paper}{self.suffix()}.pdf"
+
+    def pod_name(self, slug: str) -> str:
+        return f"{slug}-cards-pod{self.suffix()}.pdf"

@@ -1,0 +1,47 @@
+"""``pipworks build`` targets: each game's PnP kit (both papers, POD PDF, face SVGs).
+
+Planning imports nothing heavy: whether a game has layouts is looked up with
+``importlib.util.find_spec``, and the renderers load only when a kit is stale.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import Any, Mapping
+
+from ..build import Target
+from ..components.base import COMPONENT_MODULES
+from .options import PnpOptions
+
+PAPERS = ("a4", "letter")
+
+
+def _has_layouts(slug: str) -> bool:
+    module = COMPONENT_MODULES.get(slug)
+    if module is None:
+        return False
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+def targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> list[Target]:
+    defaults = PnpOptions()
+    found = []
+    for slug in slugs:
+        if not _has_layouts(slug):
+            continue
+        outputs = tuple(f"{slug}/{defaults.__class__(paper=p).pnp_name(slug)}" for p in PAPERS) + (f"{slug}/svg",)
+        found.append(Target(key=f"{slug}/pnp", builder="generator.pnp.targets:build_pnp",
+                            inputs=(f"content/{slug}",), outputs=outputs, game=slug, stage=1,
+                            options=(("papers", PAPERS),)))
+    return found
+
+
+def build_pnp(project: Any, target: Target, out: Path) -> None:
+    from .kit import build_kit
+
+    game = project.games[target.game]
+    build_kit(game.content, project.root, out / target.game, PnpOptions(), papers=PAPERS)

@@ -1,0 +1,248 @@
+"""Printable rulebooks and quick references (A4), from the same content as the site.
+
+A4 rather than an A5 booklet: a booklet needs duplex printing, imposition and a fold,
+while every home printer in A4 countries prints A4 single-sided as it comes; US Letter
+users print it with "fit to page" (text only scales a little). Diagrams are the same
+scenes the print-and-play files draw, drawn as vectors. The shipped font (Vera) is
+embedded; characters it lacks are replaced (``typeset.printable``), never shown as boxes.
+"""
+
+from __future__ import annotations
+
+import io
+from html import escape
+from typing import Any, Sequence
+
+from ..components.typeset import printable
+from ..scene import Scene
+from . import fonts
+from .pdf import draw_items
+
+MM = 72.0 / 25.4
+INK = "#1f2a44"
+
+
+def _styles() -> dict[str, Any]:
+    from reportlab.lib.colors import HexColor
+    from reportlab.lib.styles import ParagraphStyle
+
+    fonts.register_all()
+    body = ParagraphStyle("body", fontName=fonts.REGULAR, fontSize=10, leading=13.5, spaceAfter=5)
+    return {
+        "title": ParagraphStyle("title", parent=body, fontName=fonts.BOLD, fontSize=30, leading=36, textColor=HexColor(INK), spaceAfter=8),
+        "tagline": ParagraphStyle("tagline", parent=body, fontSize=13, leading=17, textColor=HexColor("#555555"), spaceAfter=14),
+        "h1": ParagraphStyle("h1", parent=body, fontName=fonts.BOLD, fontSize=17, leading=21, spaceBefore=12, spaceAfter=6, textColor=HexColor(INK)),
+        "h2": ParagraphStyle("h2", parent=body, fontName=fonts.BOLD, fontSize=13, leading=16, spaceBefore=9, spaceAfter=4, textColor=HexColor(INK)),
+        "h3": ParagraphStyle("h3", parent=body, fontName=fonts.BOLD, fontSize=11, leading=14, spaceBefore=6, spaceAfter=3),
+        "body": body,
+        "bullet": ParagraphStyle("bullet", parent=body, leftIndent=12, bulletIndent=3, spaceAfter=2),
+        "box": ParagraphStyle("box", parent=body, fontSize=9.5, leading=12.5, spaceAfter=3),
+        "small": ParagraphStyle("small", parent=body, fontSize=8, leading=10, textColor=HexColor("#555555")),
+        "toc1": ParagraphStyle("toc1", parent=body, fontName=fonts.BOLD, fontSize=10.5, leftIndent=0, spaceAfter=2),
+        "toc2": ParagraphStyle("toc2", parent=body, fontSize=9.5, leftIndent=14, spaceAfter=0),
+    }
+
+
+def _p(text: str) -> str:
+    """Content text as safe Paragraph markup: escaped, printable in the shipped font."""
+    return escape(printable(" ".join(str(text).split())))
+
+
+class SceneFlowable:
+    """A component scene drawn as vectors, scaled to fit the frame width (and a height cap)."""
+
+    def __new__(cls, scene: Scene, max_width_mm: float, max_height_mm: float) -> Any:
+        from reportlab.platypus import Flowable
+
+        class _Scene(Flowable):  # defined lazily: reportlab is imported only when printing
+            def __init__(self) -> None:
+                super().__init__()
+                scale = min(max_width_mm / scene.width, max_height_mm / scene.height, 1.0)
+                self.scale = scale
+                self.width = scene.width * scale * MM
+                self.height = scene.height * scale * MM
+
+            def draw(self) -> None:
+                c = self.canv
+                c.saveState()
+                c.translate(0, self.height)
+                c.scale(MM * self.scale, -MM * self.scale)
+                draw_items(c, scene.items)
+                c.restoreState()
+
+        return _Scene()
+
+
+class _Doc:
+    """A4 document with a table of contents and page numbers."""
+
+    def __init__(self, title: str, footer: str, version: str):
+        from reportlab.lib.pagesizes import A4
+        from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
+
+        self.buffer = io.BytesIO()
+        self.footer = footer
+        self.version = version
+        doc = BaseDocTemplate(self.buffer, pagesize=A4, leftMargin=20 * MM, rightMargin=20 * MM, topMargin=18 * MM,
+                              bottomMargin=20 * MM, title=title, author="Pipworks", creator="Pipworks",
+                              invariant=1, pageCompression=1)
+        frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="body")
+        doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=self._decorate)])
+        doc.afterFlowable = self._after  # type: ignore[method-assign]
+        self.doc = doc
+
+    def _decorate(self, canvas: Any, doc: Any) -> None:
+        canvas.saveState()
+        canvas.setFont(fonts.REGULAR, 8)
+        canvas.setFillColorRGB(0.35, 0.35, 0.35)
+        canvas.drawString(20 * MM, 10 * MM, printable(self.footer))
+        canvas.drawRightString(190 * MM, 10 * MM, f"page {doc.page}")
+        canvas.restoreState()
+
+    def _after(self, flowable: Any) -> None:
+        level = getattr(flowable, "_toc_level", None)
+        if level is not None:
+            key = getattr(flowable, "_bookmark", None)
+            self.doc.canv.bookmarkPage(key)
+            self.doc.canv.addOutlineEntry(flowable.getPlainText(), key, level=level, closed=level > 0)
+            self.doc.notify("TOCEntry", (level, flowable.getPlainText(), self.doc.page, key))
+
+    def build(self, story: list[Any]) -> bytes:
+        self.doc.multiBuild(story)
+        self.pages = self.doc.page
+        return self.buffer.getvalue()
+
+
+def _heading(text: str, style: Any, level: int | None, key: str) -> Any:
+    from reportlab.platypus import Paragraph
+
+    para = Paragraph(f'<a name="{escape(key)}"/>{_p(text)}', style)
+    if level is not None:
+        para._toc_level = level
+        para._bookmark = key
+    return para
+
+
+def _boxed(title: str, lines: Sequence[str], colour: str, styles: dict[str, Any], width: float) -> Any:
+    from reportlab.lib.colors import HexColor
+    from reportlab.platypus import Paragraph, Table, TableStyle
+
+    cells = [[Paragraph(f"<b>{_p(title)}</b>", styles["box"])]] + [[Paragraph(line, styles["box"])] for line in lines]
+    table = Table(cells, colWidths=[width])
+    table.setStyle(TableStyle([
+        ("BOX", (0, 0), (-1, -1), 0.8, HexColor(colour)),
+        ("LINEBEFORE", (0, 0), (0, -1), 3, HexColor(colour)),
+        ("BACKGROUND", (0, 0), (-1, 0), HexColor("#f3f4f8")),
+        ("LEFTPADDING", (0, 0), (-1, -1), 7), ("RIGHTPADDING", (0, 0), (-1, -1), 7),
+        ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+    ]))
+    return table
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {_plain(v)}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_plain(v) for v in value)
+    return str(value)
+
+
+def _example(ex: dict[str, Any], styles: dict[str, Any], width: float) -> list[Any]:
+    lines = [_p(ex["story"])]
+    lines += [f"<i>{_p(str(k).replace('_', ' '))}:</i> {_p(_plain(v))}" for k, v in ex["position"].items()]
+    lines.append("<i>Play:</i> " + _p(" › ".join(ex["play"])))
+    lines += [f"<b>{_p(str(k).replace('_', ' '))}:</b> {_p(_plain(v))}" for k, v in ex["expect"].items()]
+    lines.append("<font size=7.5 color='#2e7d32'>verified by the rules engine when this book was built</font>")
+    return [_boxed(f"Example: {ex['title']}", lines, "#2e7d32", styles, width)]
+
+
+def _sections(sections: Sequence[Any], depth: int, styles: dict[str, Any], placed: dict[str, list], width: float) -> list[Any]:
+    from reportlab.platypus import Paragraph
+
+    story: list[Any] = []
+    for section in sections:
+        style = styles["h2"] if depth == 0 else styles["h3"]
+        story.append(_heading(section.title, style, 1 if depth == 0 else None, section.id))
+        if section.text:
+            story.append(Paragraph(_p(section.text), styles["body"]))
+        story += [Paragraph(_p(item), styles["bullet"], bulletText="•") for item in section.items]
+        for ex in placed.get(section.id, []):
+            story += _example(ex, styles, width)
+        story += _sections(section.sections, depth + 1, styles, placed, width)
+    return story
+
+
+def rulebook_pdf(game: Any, placed: dict[str, list], others: list[dict], picture: Scene | None, version: str) -> bytes:
+    """The whole rulebook of ``game`` (GameContent) as PDF bytes; same input, same bytes."""
+    from reportlab.platypus import PageBreak, Paragraph, Spacer
+    from reportlab.platypus.tableofcontents import TableOfContents
+
+    styles = _styles()
+    doc = _Doc(f"{game.title} — rulebook", f"{game.title} · rulebook · Pipworks {version}", version)
+    width = doc.doc.width
+    story: list[Any] = [Paragraph(_p(game.title), styles["title"]), Paragraph(_p(game.tagline), styles["tagline"])]
+    facts = [f"{game.players.min}–{game.players.max} players" if game.players.max != game.players.min else f"{game.players.min} players"]
+    if game.play_time:
+        facts.append(f"{game.play_time.min}–{game.play_time.max} minutes")
+    if game.ages:
+        facts.append(f"ages {game.ages}+")
+    if game.designer:
+        facts.append(f"game design: {game.designer}")
+    story.append(Paragraph(_p(" · ".join(facts)), styles["body"]))
+    story.append(Paragraph(_p(game.overview), styles["body"]))
+    if picture is not None:
+        story += [Spacer(1, 6 * MM), SceneFlowable(picture, width / MM, 120)]
+    toc = TableOfContents()
+    toc.levelStyles = [styles["toc1"], styles["toc2"]]
+    story += [PageBreak(), Paragraph("Contents", styles["h1"]), toc, PageBreak()]
+    story.append(_heading("Components", styles["h1"], 0, "components"))
+    story += [Paragraph(_p(f"{c.count} × {c.name}" + (f": {c.description}" if c.description else "")), styles["bullet"], bulletText="•")
+              for c in game.components]
+    story.append(_heading("Setup", styles["h1"], 0, "setup"))
+    story += _sections(game.setup, 0, styles, placed, width)
+    story.append(_heading("Rules", styles["h1"], 0, "rules"))
+    story += _sections(game.rules, 0, styles, placed, width)
+    if game.variants:
+        story.append(_heading("Variants", styles["h1"], 0, "variants"))
+        for v in game.variants:
+            story.append(_heading(v.name, styles["h2"], 1, v.id))
+            story.append(Paragraph(_p(v.text), styles["body"]))
+            story += [Paragraph(_p(i), styles["bullet"], bulletText="•") for i in v.items]
+            for ex in placed.get(v.id, []):
+                story += _example(ex, styles, width)
+    if game.clarifications:
+        story.append(_heading("Clarifications", styles["h1"], 0, "clarifications"))
+        for k in game.clarifications:
+            story += [_boxed(k.question, [f"<b>Ruling:</b> {_p(k.ruling)}", f"<i>Why:</i> {_p(k.why)}"], "#3949ab", styles, width), Spacer(1, 3 * MM)]
+            for ex in placed.get(k.id, []):
+                story += _example(ex, styles, width)
+    if others:
+        story.append(_heading("More examples", styles["h1"], 0, "more-examples"))
+        for ex in others:
+            story += _example(ex, styles, width)
+    if game.glossary:
+        story.append(_heading("Glossary", styles["h1"], 0, "glossary"))
+        story += [Paragraph(f"<b>{_p(g.term)}</b>: {_p(g.definition)}", styles["body"]) for g in game.glossary]
+    return doc.build(story)
+
+
+def quickref_pdf(game: Any, version: str) -> bytes:
+    """One A4 page: the quick-reference lines, grouped; the type shrinks until it fits."""
+    from reportlab.platypus import Paragraph
+
+    for size in (11.0, 10.0, 9.0, 8.0, 7.0, 6.5):
+        styles = _styles()
+        body = styles["body"].clone("qr", fontSize=size, leading=size * 1.3)
+        bullet = styles["bullet"].clone("qrb", fontSize=size, leading=size * 1.3)
+        doc = _Doc(f"{game.title} — quick reference", f"{game.title} · quick reference · Pipworks {version}", version)
+        story: list[Any] = [Paragraph(_p(game.title) + " — quick reference", styles["h1"]), Paragraph(_p(game.tagline), body)]
+        group = None
+        for line in game.quickref:
+            if line.group and line.group != group:
+                story.append(Paragraph(_p(line.group), styles["h2"]))
+                group = line.group
+            story.append(Paragraph(_p(line.text), bullet, bulletText="•"))
+        data = doc.build(story)
+        if doc.pages == 1:
+            return data
+    return data  # the smallest size; a quick reference this long needs editing, not smaller type

@@ -1,0 +1,167 @@
+"""PDF backend: draws pages of scene items straight onto a reportlab canvas.
+
+The canvas is flipped once per page so user space is millimetres with y downwards, the
+same as the scene; only text is flipped back locally so it reads upright. Drawing goes
+directly to the canvas (no intermediate Drawing objects), which keeps a 36-card deck
+well under a tenth of a second. ``invariant=1`` makes the bytes depend only on the
+content (no dates or random ids), so two builds give identical files.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+from typing import Any
+
+from ..layout.boxes import Box
+from ..layout.sheet import Document, Page
+from ..layout.units import pt
+from ..scene import Circle, Group, Item, Line, Path, Rect, Style, Text
+from . import fonts
+
+_FILL_NON_ZERO = 1  # reportlab.pdfgen.canvas.FILL_NON_ZERO, SVG's default fill rule
+
+
+@lru_cache(maxsize=256)
+def _rgb(colour: str) -> tuple[float, float, float]:
+    value = colour.lstrip("#")
+    if len(value) == 3:
+        value = "".join(ch * 2 for ch in value)
+    return int(value[0:2], 16) / 255.0, int(value[2:4], 16) / 255.0, int(value[4:6], 16) / 255.0
+
+
+def _pt_box(box: Box, page_h: float) -> tuple[float, float, float, float]:
+    return (round(pt(box.x), 3), round(pt(page_h - box.bottom), 3), round(pt(box.right), 3), round(pt(page_h - box.y), 3))
+
+
+def _style(c: Any, style: Style) -> tuple[int, int]:
+    """Set paint state for ``style``; returns (stroke, fill) flags for the draw call."""
+    fill = style.fill is not None
+    stroke = style.stroke is not None and style.stroke_width > 0
+    if fill:
+        c.setFillColorRGB(*_rgb(style.fill))  # type: ignore[arg-type]
+    if stroke:
+        c.setStrokeColorRGB(*_rgb(style.stroke))  # type: ignore[arg-type]
+        c.setLineWidth(style.stroke_width)
+        c.setDash(list(style.dash) if style.dash else [])
+    if style.opacity < 1.0:
+        c.setFillAlpha(style.opacity)
+        c.setStrokeAlpha(style.opacity)
+    return int(stroke), int(fill)
+
+
+def _shape(c: Any, item: Rect | Circle | Line | Path) -> None:
+    style = item.style
+    plain = style.opacity >= 1.0
+    if not plain:
+        c.saveState()
+    stroke, fill = _style(c, style)
+    if stroke or fill:
+        if isinstance(item, Rect):
+            if item.radius > 0:
+                c.roundRect(item.x, item.y, item.w, item.h, item.radius, stroke=stroke, fill=fill)
+            else:
+                c.rect(item.x, item.y, item.w, item.h, stroke=stroke, fill=fill)
+        elif isinstance(item, Circle):
+            c.circle(item.cx, item.cy, item.r, stroke=stroke, fill=fill)
+        elif isinstance(item, Line):
+            if stroke:
+                c.line(item.x1, item.y1, item.x2, item.y2)
+        else:
+            c.drawPath(_path(c, item), stroke=stroke, fill=fill, fillMode=_FILL_NON_ZERO)
+    if not plain:
+        c.restoreState()
+
+
+def _path(c: Any, item: Path) -> Any:
+    p = c.beginPath()
+    for command in item.commands:
+        op = command[0]
+        if op == "M":
+            p.moveTo(command[1], command[2])
+        elif op == "L":
+            p.lineTo(command[1], command[2])
+        elif op == "C":
+            p.curveTo(*command[1:7])
+        elif op == "Z":
+            p.close()
+        else:
+            raise ValueError(f"unknown path command {op!r}")
+    return p
+
+
+_DRAW_STRING = {"start": "drawString", "middle": "drawCentredString", "end": "drawRightString"}
+
+
+def _text(c: Any, item: Text) -> None:
+    c.saveState()
+    c.translate(item.x, item.y)
+    c.scale(1, -1)
+    c.setFont(fonts.font_name(item.bold), item.size)
+    c.setFillColorRGB(*_rgb(item.fill))
+    getattr(c, _DRAW_STRING.get(item.anchor, "drawString"))(0, 0, item.text)
+    c.restoreState()
+
+
+def draw_items(c: Any, items: tuple[Item, ...]) -> None:
+    """Draw scene items on a canvas whose user space is mm with y downwards."""
+    for item in items:
+        if isinstance(item, Text):
+            _text(c, item)
+        elif isinstance(item, Group):
+            c.saveState()
+            c.translate(item.dx, item.dy)
+            if item.rotate:
+                c.rotate(item.rotate)
+            if item.scale != 1.0:
+                c.scale(item.scale, item.scale)
+            draw_items(c, item.children)
+            c.restoreState()
+        else:
+            _shape(c, item)
+
+
+def _clip(c: Any, box: Box) -> None:
+    p = c.beginPath()
+    p.rect(box.x, box.y, box.w, box.h)
+    c.clipPath(p, stroke=0, fill=0)
+
+
+def _page(c: Any, page: Page) -> None:
+    c.setPageSize((pt(page.width), pt(page.height)))
+    c.setTrimBox(_pt_box(page.trim, page.height) if page.trim else None)
+    c.setBleedBox(_pt_box(page.bleed, page.height) if page.bleed else None)
+    c.saveState()
+    c.translate(0, pt(page.height))
+    c.scale(pt(1), -pt(1))
+    c.setLineCap(0)
+    c.setLineJoin(0)
+    for layer in page.layers:
+        if layer.clip is not None:
+            c.saveState()
+            _clip(c, layer.clip)
+            draw_items(c, layer.items)
+            c.restoreState()
+        else:
+            draw_items(c, layer.items)
+    c.restoreState()
+    c.showPage()
+
+
+def render_document(doc: Document) -> bytes:
+    """The whole document as PDF bytes: same document, same bytes."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    fonts.register_all()
+    buffer = io.BytesIO()
+    first = doc.pages[0] if doc.pages else Page(210.0, 297.0, ())
+    c = Canvas(buffer, pagesize=(pt(first.width), pt(first.height)), invariant=1, pageCompression=1)
+    c.setTitle(doc.title)
+    c.setAuthor(doc.author)
+    c.setSubject(doc.subject)
+    c.setCreator("Pipworks")
+    c.setProducer("Pipworks (reportlab)")
+    for page in doc.pages:
+        _page(c, page)
+    c.save()
+    return buffer.getvalue()
