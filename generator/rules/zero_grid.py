@@ -1,0 +1,533 @@
+"""Zero Grid reference engine (design: David McDougal; "Zero Grid" is our working title).
+
+Every player owns a 4×4 grid of dice and programs four cards per hand; cards pick their
+die by rule (targeting, dynamic shift, activation limits, highest resolvable die), so
+the only decisions are the programming and, for a 2–10 card, Movement or suit power
+and the swap target (RULINGS 2, 4). A step with one legal outcome is played at once.
+
+The state is compact and immutable from the outside: tuples of small ints (cards are
+ints from :mod:`zero_grid_cards`, grids are 16-tuples indexed ``column * 4 + row``),
+copied field by field in :func:`apply`. Chance is data in the state: the deck order,
+the discard pile and one seed per future reshuffle, all overridable through ``setup``.
+
+Seats are P1, P2 in text. In solo the rival Initiative card is the top of the deck.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Hashable, Mapping, Sequence
+
+from .base import IllegalAction, Result, SetupError
+from .zero_grid_cards import DECK, DIAMONDS, FIRST_FACE, HEARTS, SPADES, grid_from_columns
+from .zero_grid_state import (  # noqa: F401  (EMPTY, SETUP_GRID, HAND_SIZE: rule_map names)
+    EASIER, EMPTY, HAND_SIZE, HARDCORE, HARDCORE_TEXT, MOVE, OVER, POWER, PROGRAM, RESOLVE, SETUP_GRID, SOLO, VARIANTS,
+    State, column_4_pips, emit, event_list, removed, score_title, variant_flags, _PERMS, _SEEDS,
+)
+
+# --- setup -----------------------------------------------------------------------------
+
+def new_game(players: int | None = None, variants: Sequence[str] = (), seed: int = 0,
+             setup: Mapping[str, Any] | None = None) -> State:
+    """A game ready for the first decision (setup-grid, setup-deck, setup-start-player).
+
+    ``setup`` may fix: ``grids`` (per seat, four columns top to bottom), ``deck`` (top
+    first), ``discard``, ``hands`` (per seat, the four cards of the current hand),
+    ``reveal`` (solo: the card put on top of the deck), ``start``, ``reshuffles`` (done so
+    far), ``reshuffle_seeds`` and ``hand``. Anything not given comes from ``seed``.
+    """
+    setup = dict(setup or {})
+    flags = variant_flags(variants)
+    if players is None:
+        players = 1 if flags & SOLO else 2
+    if players not in (1, 2):
+        raise SetupError(f"Zero Grid is for 1 or 2 players, not {players}")
+    if players == 1:
+        flags |= SOLO
+    elif flags & SOLO:
+        raise SetupError("the solo variant is for one player")
+    rng = random.Random(seed)
+    s = State.__new__(State)
+    s.n, s.flags = players, flags
+    s.grids = setup_grids(setup.get("grids"), players)
+    s.deck, s.discard, hands = setup_deck(setup, players, rng)
+    s.seeds = tuple(setup.get("reshuffle_seeds") or [rng.randrange(1 << 30) for _ in range(_SEEDS)])
+    s.reshuffles = int(setup.get("reshuffles", 0))
+    s.start = setup_start_player(setup.get("start"), players, rng)
+    s.hand_no = int(setup.get("hand", 1)) - (0 if hands else 1)
+    s.hands, s.programs, s.reveal, s.winner = (), (), -1, -2
+    s.phase, s.seat, s.step, s.pending, s.ctx = PROGRAM, 0, 0, (), ()
+    s.spent, s.used = (0,) * players, (0,) * players
+    s.events, s.end = None, ""
+    if hands:
+        s.hands = hands
+        emit(s, ("deal", s.hand_no, hands))
+        _begin_programming(s)
+    else:
+        deal_and_program(s)
+    return s
+
+
+def setup_grids(grids: Any, players: int) -> tuple[tuple[int, ...], ...]:
+    """setup-grid: every player starts from the printed pattern unless told otherwise."""
+    if grids is None:
+        return (SETUP_GRID,) * players
+    if len(grids) != players:
+        raise SetupError(f"give one grid per player ({players}), not {len(grids)}")
+    try:
+        return tuple(g if isinstance(g, tuple) and len(g) == 16 else grid_from_columns(g, f"P{i + 1}'s grid")
+                     for i, g in enumerate(grids))
+    except ValueError as exc:
+        raise SetupError(str(exc)) from None
+
+
+def setup_deck(setup: Mapping[str, Any], players: int, rng: random.Random) -> tuple[tuple, tuple, tuple]:
+    """setup-deck: a shuffled deck, unless the deck, discard or hands are given."""
+    hands = tuple(tuple(h) for h in setup.get("hands") or ())
+    if hands and (len(hands) != players or any(len(h) != HAND_SIZE for h in hands)):
+        raise SetupError(f"hands: give {players} hand(s) of {HAND_SIZE} cards")
+    held = [c for h in hands for c in h]
+    deck = list(setup.get("deck") or ())
+    discard = list(setup.get("discard") or ())
+    if "reveal" in setup:
+        deck.insert(0, setup["reveal"])
+    named = held + deck + discard
+    if len(set(named)) != len(named) or not all(isinstance(c, int) and 0 <= c < 52 for c in named):
+        raise SetupError("each card may appear only once among hands, deck, reveal and discard")
+    rest = [c for c in DECK if c not in set(named)]
+    if "deck" not in setup:
+        if setup.get("deck_order") == "neutral" or held or "reveal" in setup:
+            deck += rest
+        else:
+            rng.shuffle(rest)
+            deck = rest
+    elif "discard" not in setup:
+        discard += rest
+    elif rest:
+        raise SetupError(f"{len(rest)} card(s) are in no hand, deck or discard pile")
+    return tuple(deck), tuple(discard), hands
+
+
+def setup_start_player(start: Any, players: int, rng: random.Random) -> int:
+    """setup-start-player: chosen at random by the seed unless given; deals first (ours)."""
+    if start is None:
+        return rng.randrange(players)
+    if not isinstance(start, int) or not 0 <= start < players:
+        raise SetupError(f"start must be a seat from 0 to {players - 1}")
+    return start
+
+
+# --- dealing, reshuffles and the deck timers -------------------------------------------
+
+def allowed_reshuffles(flags: int) -> int:
+    """two-player-timer / solo-timer: reshuffles the clock allows (Easier: one more)."""
+    if flags & SOLO:
+        return 1 if flags & EASIER else 0
+    return 3 if flags & EASIER else 2
+
+
+def reshuffle(s: State) -> bool:
+    """reshuffle: the discard pile, shuffled by the stored seed, becomes the deck."""
+    if not s.discard:
+        return False
+    pile = sorted(s.discard)
+    random.Random(s.seeds[s.reshuffles % len(s.seeds)]).shuffle(pile)
+    s.deck, s.discard = tuple(pile), ()
+    s.reshuffles += 1
+    emit(s, ("reshuffle", s.reshuffles, len(pile)))
+    return True
+
+
+def _draw(s: State, count: int) -> list[int] | None:
+    """``count`` cards from the top, reshuffling when the deck runs out (None: cannot)."""
+    out: list[int] = []
+    while len(out) < count:
+        if not s.deck and not reshuffle(s):
+            return None
+        take = min(count - len(out), len(s.deck))
+        out += s.deck[:take]
+        s.deck = s.deck[take:]
+    return out
+
+
+def deal_and_program(s: State) -> None:
+    """Deal four cards to each player (RULINGS 1), one at a time from the first player;
+    the programming decisions follow. Dealing opens the hand, so a hand whose deal needed
+    a reshuffle is played (ours)."""
+    s.hand_no += 1
+    if s.n == 1 and solo_timer_expired(s):
+        _finish(s, "timer")
+        return
+    cards = _draw(s, HAND_SIZE * s.n)
+    if cards is None:
+        _finish(s, "timer")
+        return
+    order = [(s.start + i) % s.n for i in range(s.n)]
+    hands: list[list[int]] = [[] for _ in range(s.n)]
+    for i, card in enumerate(cards):
+        hands[order[i % s.n]].append(card)
+    s.hands = tuple(tuple(h) for h in hands)
+    emit(s, ("deal", s.hand_no, s.hands))
+    _begin_programming(s)
+
+
+def solo_timer_expired(s: State) -> bool:
+    """solo-timer (RULINGS 10): a solo hand needs 4 cards dealt plus 1 revealed; when the
+    deck cannot give them and no reshuffle is left, the last card is (or would be) dealt
+    and the game is over before the hand is played."""
+    return len(s.deck) < HAND_SIZE + 1 and s.reshuffles >= allowed_reshuffles(s.flags)
+
+
+def _begin_programming(s: State) -> None:
+    s.phase, s.seat, s.step, s.programs = PROGRAM, 0, 0, ()
+    s.reveal, s.winner, s.pending, s.ctx = -1, -2, (), ()
+    s.spent, s.used = (0,) * s.n, (0,) * s.n
+
+
+# --- programming and Initiative ---------------------------------------------------------
+
+def program_actions(s: State) -> list[tuple]:
+    """deal-and-program: every way to put the hand on Columns 1–3 and Initiative."""
+    h = s.hands[s.seat]
+    seat = s.seat
+    return [(PROGRAM, seat, h[a], h[b], h[c], h[d]) for a, b, c, d in _PERMS]
+
+
+def _apply_program(s: State, action: tuple) -> None:
+    if len(action) != 6 or action[1] != s.seat or sorted(action[2:]) != sorted(s.hands[s.seat]):
+        raise IllegalAction(f"P{s.seat + 1} must program exactly the four cards of their hand")
+    s.programs = s.programs + (action[2:],)
+    emit(s, ("program", s.seat, action[2:]))
+    if len(s.programs) < s.n:
+        s.seat += 1
+        return
+    initiative_reveal(s)
+    s.phase, s.seat, s.step = RESOLVE, 0, 0
+
+
+def initiative_reveal(s: State) -> None:
+    """Initiative: the higher card wins, rank first, then Spades > Hearts > Diamonds > Clubs.
+    The card int order is exactly that comparison. Solo: the deck's top card contests it."""
+    cards = tuple(p[3] for p in s.programs)
+    if s.n == 1:
+        drawn = _draw(s, 1)
+        s.reveal = drawn[0] if drawn else -1
+        s.winner = 0 if cards[0] > s.reveal else -1
+    else:
+        s.winner = 0 if cards[0] > cards[1] else 1
+    emit(s, ("initiative", cards, s.reveal, s.winner))
+
+
+def resolves_column_4(s: State, seat: int) -> bool:
+    """column-4-access: only the Initiative winner resolves Column 4 (Easier: everyone)."""
+    return seat == s.winner or bool(s.flags & EASIER)
+
+
+# --- action resolution ------------------------------------------------------------------
+
+def target_column(grid: tuple[int, ...], column: int) -> int:
+    """targeting / dynamic shift: the assigned column if it holds any die, else the next
+    column to the right that does; -1 when none does (the card fizzles). Spent columns
+    hold dice, so they never cause a shift."""
+    for col in range(column, 4):
+        b = col * 4
+        if grid[b] or grid[b + 1] or grid[b + 2] or grid[b + 3]:
+            return col
+    return -1
+
+
+def select_die(grid: tuple[int, ...], used: int, column: int, card: int) -> tuple[int, int, tuple[int, ...]]:
+    """selecting-a-die: for each action, the highest-pip die of ``column`` that has not
+    activated this hand and is resolvable for it, topmost among equals (RULINGS 3).
+    Returns (suit-power die cell, Movement die cell, its swap target columns); -1 = none.
+    Hearts cannot take a six (RULINGS 6); Movement needs a die to the right in the row;
+    a face card has no Movement."""
+    base = column * 4
+    hearts = (card & 3) == HEARTS
+    power_cell, best = -1, 0
+    for cell in range(base, base + 4):
+        v = grid[cell]
+        if v > best and not (used >> cell) & 1 and not (hearts and v == 6):
+            power_cell, best = cell, v
+    move_cell, targets, best = -1, (), 0
+    if card < FIRST_FACE:
+        for cell in range(base, base + 4):
+            v = grid[cell]
+            if v > best and not (used >> cell) & 1:
+                row = cell - base
+                found = tuple(c for c in range(column + 1, 4) if grid[c * 4 + row])
+                if found:
+                    move_cell, targets, best = cell, found, v
+    return power_cell, move_cell, targets
+
+
+def suit_power(card: int, pips: int, flags: int) -> int:
+    """suit-powers: Hearts +2 up to 6; Diamonds -2 (Hardcore: -1), zero is removal;
+    Spades flip to the opposite face; Clubs hold."""
+    suit = card & 3
+    if suit == HEARTS:
+        return 6 if pips > 3 else pips + 2
+    if suit == DIAMONDS:
+        after = pips - (1 if flags & (HARDCORE | HARDCORE_TEXT) else 2)
+        return after if after > 0 else 0
+    if suit == SPADES:
+        return 7 - pips
+    return pips
+
+
+def _set(grids: tuple, seat: int, grid: tuple) -> tuple:
+    return grids[:seat] + (grid,) + grids[seat + 1:]
+
+
+def apply_power(s: State, seat: int, card: int, cell: int) -> None:
+    """The suit power on ``cell``; the die and its column are now activated (a Clubs hold
+    activates too, RULINGS 7); a die brought to zero is removed (removal)."""
+    grid = s.grids[seat]
+    before = grid[cell]
+    after = suit_power(card, before, s.flags)
+    if after != before:
+        s.grids = _set(s.grids, seat, grid[:cell] + (after,) + grid[cell + 1:])
+    activate(s, seat, cell // 4, cell if after else -1)
+    emit(s, ("power", seat, card, cell, before, after))
+
+
+def swap_movement(s: State, seat: int, card: int, cell: int, target_col: int) -> None:
+    """swap-movement: the activated die trades places with the die at ``target_col`` in
+    its row, then loses one pip (pip decay; zero removes it, RULINGS 5). The other die
+    keeps its pips, and both dice keep their activated marks as they move."""
+    grid = list(s.grids[seat])
+    other = target_col * 4 + (cell & 3)
+    before, partner = grid[cell], grid[other]
+    after = before - 1
+    grid[cell], grid[other] = partner, after
+    s.grids = _set(s.grids, seat, tuple(grid))
+    used = s.used[seat]
+    partner_used = (used >> other) & 1
+    used &= ~((1 << cell) | (1 << other))
+    used |= partner_used << cell
+    s.used = _set(s.used, seat, used)
+    activate(s, seat, cell // 4, other if after else -1)
+    emit(s, ("move", seat, card, cell, other, before, partner, after))
+
+
+def activate(s: State, seat: int, column: int, die_cell: int) -> None:
+    """column-activation-limit and die-eligibility: the column is spent and the die used."""
+    s.spent = _set(s.spent, seat, s.spent[seat] | (1 << column))
+    if die_cell >= 0:
+        s.used = _set(s.used, seat, s.used[seat] | (1 << die_cell))
+
+
+def fizzle(s: State, seat: int, card: int, column: int, why: str) -> None:
+    """fizzles: the card does nothing; in Hardcore a penalty follows at once."""
+    emit(s, ("fizzle", seat, card, column, why))
+    if s.flags & HARDCORE:
+        hardcore_penalty(s, seat)
+    elif s.flags & HARDCORE_TEXT and card >= FIRST_FACE:
+        rule_text_penalty(s, seat)
+
+
+def raise_pip(s: State, seat: int, cell: int, kind: str) -> None:
+    grid = s.grids[seat]
+    before = grid[cell]
+    after = before + 1 if before < 6 else 6
+    s.grids = _set(s.grids, seat, grid[:cell] + (after,) + grid[cell + 1:])
+    emit(s, (kind, seat, cell, before, after))
+
+
+def hardcore_penalty(s: State, seat: int) -> None:
+    """Hardcore, the FAQ's penalty (RULINGS 8): +1 pip to the highest die of Column 1, or of
+    the next column with dice; topmost among equals, never above six, no activation."""
+    grid = s.grids[seat]
+    column = target_column(grid, 0)
+    if column < 0:
+        return
+    cells = range(column * 4, column * 4 + 4)
+    best = max(cells, key=lambda c: (grid[c], -c))
+    raise_pip(s, seat, best, "penalty")
+
+
+def rule_text_penalty(s: State, seat: int) -> None:
+    """Hardcore, the rule text's penalty: the two lowest dice, one per column, gain 1 pip
+    (lowest first; leftmost column then topmost among equals)."""
+    grid = s.grids[seat]
+    dice = sorted((grid[c], c) for c in range(16) if grid[c])
+    if not dice:
+        return
+    first = dice[0][1]
+    raise_pip(s, seat, first, "penalty")
+    for _, cell in dice[1:]:
+        if cell // 4 != first // 4:
+            raise_pip(s, seat, cell, "penalty")
+            break
+
+
+def adversary_favor(s: State) -> None:
+    """Solo, Adversary Favor: on losing Initiative the lowest die in Column 4 gains 1 pip,
+    at the moment Column 4 would resolve (topmost among equals, never above six)."""
+    grid = s.grids[0]
+    cells = [c for c in range(12, 16) if grid[c]]
+    if cells:
+        raise_pip(s, 0, min(cells, key=lambda c: (grid[c], c)), "favor")
+
+
+def action_resolution(s: State) -> None:
+    """action-resolution: each player resolves Columns 1, 2, 3 (and 4 when allowed) in
+    order; steps with a single legal outcome are played at once, and the loop stops at
+    the first real choice (Movement or power, and which swap target)."""
+    while s.phase == RESOLVE:
+        seat, step = s.seat, s.step
+        if step == 4:
+            if seat + 1 < s.n:
+                s.seat, s.step = seat + 1, 0
+                continue
+            cleanup(s)
+            return
+        card = s.programs[seat][step]
+        s.step = step + 1
+        if step == 3:
+            if s.n == 1 and s.winner < 0:
+                adversary_favor(s)
+            if not resolves_column_4(s, seat):
+                emit(s, ("unplayed", seat, card))
+                continue
+        grid = s.grids[seat]
+        column = target_column(grid, step)
+        if column != step and column >= 0:
+            emit(s, ("shift", seat, card, step, column))
+        if column < 0:
+            fizzle(s, seat, card, step, "empty")
+            continue
+        if (s.spent[seat] >> column) & 1:
+            fizzle(s, seat, card, column, "spent")
+            continue
+        power_cell, move_cell, targets = select_die(grid, s.used[seat], column, card)
+        choices = [(RESOLVE, seat, MOVE, t) for t in targets]
+        if power_cell >= 0:
+            choices.insert(0, (RESOLVE, seat, POWER, -1))
+        if not choices:
+            fizzle(s, seat, card, column, "none")
+        elif len(choices) == 1:
+            _resolve(s, seat, card, choices[0], power_cell, move_cell)
+        else:
+            s.step = step
+            s.pending, s.ctx = tuple(choices), (card, power_cell, move_cell)
+            return
+
+
+def _resolve(s: State, seat: int, card: int, action: tuple, power_cell: int, move_cell: int) -> None:
+    if action[2] == POWER:
+        apply_power(s, seat, card, power_cell)
+    else:
+        swap_movement(s, seat, card, move_cell, action[3])
+
+
+# --- cleanup and the end ----------------------------------------------------------------
+
+def cleanup(s: State) -> None:
+    """cleanup: every card of the hand to the discard pile; then the end checks (at the end
+    of a hand: elimination, the two-player timer) and the next deal."""
+    spent_cards = tuple(c for p in s.programs for c in p) + ((s.reveal,) if s.reveal >= 0 else ())
+    s.discard = s.discard + spent_cards
+    s.hands, s.programs, s.reveal, s.pending, s.ctx = (), (), -1, (), ()
+    if any(g.count(0) == 16 for g in s.grids):
+        _finish(s, "elimination")
+    elif s.n == 2 and s.reshuffles >= allowed_reshuffles(s.flags):
+        _finish(s, "timer")
+    else:
+        deal_and_program(s)
+
+
+def _finish(s: State, why: str) -> None:
+    s.phase, s.end, s.pending, s.ctx = OVER, why, (), ()
+    emit(s, ("over", why))
+
+
+def result(s: State) -> Result:
+    """elimination / timer-scoring: cleared grids win (two cleared: a tie); on the clock,
+    most dice removed, then the lowest Column 4 total, then a shared victory."""
+    counts = tuple(removed(g) for g in s.grids)
+    details: dict[str, Any] = {"end": s.end, "hands": s.hand_no, "column_4_pips": tuple(column_4_pips(g) for g in s.grids),
+                               "titles": tuple(score_title(c) for c in counts)}
+    if s.n == 1:
+        return Result(tuple(float(c) for c in counts), ((0,),), details)
+    keys = [(-counts[i], column_4_pips(s.grids[i])) for i in range(2)]
+    if s.end == "elimination":
+        keys = [(-counts[i], 0) for i in range(2)]
+    ranking = ((0, 1),) if keys[0] == keys[1] else ((0,), (1,)) if keys[0] < keys[1] else ((1,), (0,))
+    return Result(tuple(float(c) for c in counts), ranking, details)
+
+
+# --- the protocol -----------------------------------------------------------------------
+
+def legal_actions(s: State) -> list[Hashable]:
+    if s.phase == RESOLVE:
+        return list(s.pending)
+    if s.phase == PROGRAM:
+        return program_actions(s)  # type: ignore[return-value]
+    return []
+
+
+def apply(s: State, action: Hashable) -> State:
+    """The next state; refuses (IllegalAction) anything not legal here, saying why."""
+    if s.phase == OVER:
+        raise IllegalAction("the game is over")
+    if not isinstance(action, tuple) or not action or action[0] != s.phase:
+        raise IllegalAction(f"{action!r} is not a legal action now; {_expected(s)}")
+    nxt = s.clone()
+    if s.phase == PROGRAM:
+        _apply_program(nxt, action)
+        if nxt.phase == RESOLVE:
+            action_resolution(nxt)
+        return nxt
+    if action not in s.pending:
+        raise IllegalAction(f"{action!r} is not a legal action now; {_expected(s)}")
+    card, power_cell, move_cell = s.ctx
+    nxt.pending, nxt.ctx, nxt.step = (), (), s.step + 1
+    _resolve(nxt, s.seat, card, action, power_cell, move_cell)
+    action_resolution(nxt)
+    return nxt
+
+
+def _expected(s: State) -> str:
+    if s.phase == PROGRAM:
+        return f"P{s.seat + 1} must program their four cards"
+    return f"P{s.seat + 1} must choose Movement or suit power for Column {s.step + 1}"
+
+
+def to_move(s: State) -> int | None:
+    return None if s.phase == OVER else s.seat
+
+
+def is_over(s: State) -> bool:
+    return s.phase == OVER
+
+
+from .zero_grid_text import (  # noqa: E402  (the text layer reads the names above)
+    action_text, describe, log, parse_action, run_example,
+)
+from .zero_grid_map import RULE_MAP  # noqa: E402
+
+
+class ZeroGrid:
+    """The module's engine object (see :class:`generator.rules.base.Game`)."""
+
+    slug = "zero-grid"
+    title = "Zero Grid"
+    player_counts = (2, 1)
+    variants = VARIANTS
+    rule_map = RULE_MAP
+
+    new_game = staticmethod(new_game)
+    to_move = staticmethod(to_move)
+    legal_actions = staticmethod(legal_actions)
+    apply = staticmethod(apply)
+    is_over = staticmethod(is_over)
+    result = staticmethod(result)
+    log = staticmethod(log)
+    describe = staticmethod(describe)
+    action_text = staticmethod(action_text)
+    parse_action = staticmethod(parse_action)
+    run_example = staticmethod(run_example)
+
+
+GAME = ZeroGrid()
