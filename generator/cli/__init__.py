@@ -82,6 +82,8 @@ app.command(name="verify")(_verify)
 app.command(name="play")(_play)
 app.command(name="simulate")(_simulate)
 app.command(name="serve")(_serve)
+from .pnp import pnp as _pnp  # noqa: E402
+app.command(name="pnp")(_pnp)
 
 
 def main() -> None:

@@ -28,14 +28,13 @@ def _has_layouts(slug: str) -> bool:
 
 
 def targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> list[Target]:
-    defaults = PnpOptions()
     found = []
     for slug in slugs:
         if not _has_layouts(slug):
             continue
-        outputs = tuple(f"{slug}/{defaults.__class__(paper=p).pnp_name(slug)}" for p in PAPERS) + (f"{slug}/svg",)
+        outputs = tuple(f"{slug}/{PnpOptions(paper=p).pnp_name(slug)}" for p in PAPERS) + (f"{slug}/svg",)
         found.append(Target(key=f"{slug}/pnp", builder="generator.pnp.targets:build_pnp",
-                            inputs=(f"content/{slug}",), outputs=outputs, game=slug, stage=1,
+                            inputs=(f"content/{slug}",), outputs=outputs, game=slug, stage=1, group="pnp",
                             options=(("papers", PAPERS),)))
     return found
 

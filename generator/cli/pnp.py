@@ -1,0 +1,88 @@
+"""`pipworks pnp GAME`: one game's print-and-play files, with the player's choices.
+
+Files that differ from the defaults get the choices in their names, so this command
+never overwrites the default kit that ``pipworks build`` keeps. Without ``--force`` a
+kit whose inputs and options are unchanged is reused, as ``pipworks build`` would.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Optional
+
+import typer
+
+from .common import die_on_content_errors, project_root
+
+
+class PaperChoice(str, Enum):
+    a4 = "a4"
+    letter = "letter"
+
+
+class SizeChoice(str, Enum):
+    insert = "insert"
+    poker = "poker"
+    bridge = "bridge"
+    quick_insert = "quick-insert"
+
+
+class InkChoice(str, Enum):
+    colour = "colour"
+    bw = "bw"
+
+
+class BacksChoice(str, Enum):
+    none = "none"
+    duplex_long = "duplex-long"
+    duplex_short = "duplex-short"
+    fold = "fold"
+
+
+def _offset(text: str) -> tuple[float, float]:
+    try:
+        x, y = (float(part) for part in text.split(","))
+    except ValueError:
+        raise typer.BadParameter(f"expected X,Y in mm (e.g. 0.5,-1), got {text!r}") from None
+    return x, y
+
+
+def pnp(
+    ctx: typer.Context,
+    game: str = typer.Argument(..., help="Game slug, e.g. multisuit."),
+    paper: Optional[list[PaperChoice]] = typer.Option(None, "--paper", help="Paper size; repeat for both (default: a4 and letter)."),
+    size: SizeChoice = typer.Option(SizeChoice.insert, "--size", help="Card size: 63×88 insert, poker, bridge or 60×85 quick-insert."),
+    bleed: float = typer.Option(3.0, "--bleed", help="Bleed in mm around cards with a coloured edge."),
+    ink: InkChoice = typer.Option(InkChoice.colour, "--ink", help="colour, or bw to save ink."),
+    backs: BacksChoice = typer.Option(BacksChoice.duplex_long, "--backs", help="Card backs: none (fronts only), duplex-long, duplex-short or fold."),
+    back_offset: str = typer.Option("0,0", "--back-offset", help="X,Y mm to shift back pages (read it off the calibration page)."),
+    pod: bool = typer.Option(False, "--pod", help="Also write the one-card-per-page PDF for print-on-demand."),
+    svg: bool = typer.Option(False, "--svg", help="Also write one SVG per face into svg/."),
+    force: bool = typer.Option(False, "--force", help="Render even if nothing changed."),
+) -> None:
+    """Write one game's print-and-play PDF(s) into output/<game>/."""
+    from ..pnp.options import PnpOptions
+
+    root = project_root(ctx)
+    papers = [p.value for p in paper] if paper else ["a4", "letter"]
+    try:
+        options = PnpOptions(paper=papers[0], size=size.value, bleed=bleed, ink=ink.value, backs=backs.value,
+                             back_offset=_offset(back_offset))
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    from ..pnp.cli_run import run_pnp
+
+    with die_on_content_errors(root):
+        outcome = run_pnp(root, game, options, papers, pod=pod, svg=svg, force=force)
+    if outcome.error:
+        typer.echo(outcome.error, err=True)
+        raise typer.Exit(code=2)
+    if not outcome.written:
+        typer.echo(f"{game}: up to date (use --force to render again)")
+        return
+    for path in outcome.written:
+        if path.suffix == ".pdf":
+            typer.echo(f"  wrote {path.relative_to(root)}")
+    svgs = sum(1 for p in outcome.written if p.suffix == ".svg")
+    if svgs:
+        typer.echo(f"  wrote {svgs} SVG faces in {(root / 'output' / game / 'svg').relative_to(root)}")
