@@ -53,3 +53,59 @@ def build_site(project: Any, target: Target, out: Path) -> None:
     (project.root / "site" / "docs").mkdir(exist_ok=True)
     config = load_config(config_file=str(project.root / "site" / "mkdocs.yml"), site_dir=str(out / "site"), strict=True)
     build(config)
+
+
+def book_targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> list[Target]:
+    """Printable rulebook and one-page quick reference per game (before the site copies them)."""
+    return [
+        Target(
+            key=f"{slug}/rulebook-pdf",
+            builder="generator.docs.pages:build_books",
+            inputs=(f"content/{slug}",),
+            outputs=(f"{slug}/{slug}-rulebook.pdf", f"{slug}/{slug}-quick-reference.pdf"),
+            game=slug,
+            stage=1,
+        )
+        for slug in slugs
+    ]
+
+
+def game_components(project: Any, slug: str) -> list[Any]:
+    """The game's printed components (empty for a game with no layout module yet)."""
+    import importlib
+
+    from ..components.base import COMPONENT_MODULES, FaceOptions
+
+    module = COMPONENT_MODULES.get(slug)
+    if module is None:
+        return []
+    return list(importlib.import_module(module).components(project.games[slug].content, FaceOptions(), project.root))
+
+
+def setup_picture(components: list[Any]) -> Any:
+    """The scene shown on a rulebook's first page: the game's first board or mat."""
+    for kind in ("board", "sheet", "card"):
+        for component in components:
+            if component.kind == kind and component.faces and "quick" not in component.id:
+                return component.faces[0].front
+    return None
+
+
+def reference_pictures(components: list[Any]) -> list[Any]:
+    return [face.front for c in components if "quick" in c.id for face in c.faces][:3]
+
+
+def build_books(project: Any, target: Target, out: Path) -> None:
+    from .. import __version__
+    from ..atomic import write_bytes
+    from ..render.book import quickref_pdf, rulebook_pdf
+    from ..verify.examples import content_examples
+    from .site import place_examples
+
+    slug = target.game
+    game = project.games[slug]
+    examples = content_examples(project.root, [slug])
+    placed, others = place_examples(game, examples)
+    components = game_components(project, slug)
+    write_bytes(out / target.outputs[0], rulebook_pdf(game.content, placed, others, setup_picture(components), __version__))
+    write_bytes(out / target.outputs[1], quickref_pdf(game.content, __version__, reference_pictures(components)))

@@ -27,7 +27,7 @@ def _styles() -> dict[str, Any]:
     from reportlab.lib.styles import ParagraphStyle
 
     fonts.register_all()
-    body = ParagraphStyle("body", fontName=fonts.REGULAR, fontSize=10, leading=13.5, spaceAfter=5)
+    body = ParagraphStyle("body", fontName=fonts.REGULAR, bulletFontName=fonts.REGULAR, fontSize=10, leading=13.5, spaceAfter=5)
     return {
         "title": ParagraphStyle("title", parent=body, fontName=fonts.BOLD, fontSize=30, leading=36, textColor=HexColor(INK), spaceAfter=8),
         "tagline": ParagraphStyle("tagline", parent=body, fontSize=13, leading=17, textColor=HexColor("#555555"), spaceAfter=14),
@@ -67,6 +67,9 @@ class SceneFlowable:
                 c.saveState()
                 c.translate(0, self.height)
                 c.scale(MM * self.scale, -MM * self.scale)
+                trim = c.beginPath()  # show the trimmed piece, as the player will hold it
+                trim.rect(0, 0, scene.width, scene.height)
+                c.clipPath(trim, stroke=0, fill=0)
                 draw_items(c, scene.items)
                 c.restoreState()
 
@@ -85,7 +88,7 @@ class _Doc:
         self.version = version
         doc = BaseDocTemplate(self.buffer, pagesize=A4, leftMargin=20 * MM, rightMargin=20 * MM, topMargin=18 * MM,
                               bottomMargin=20 * MM, title=title, author="Pipworks", creator="Pipworks",
-                              invariant=1, pageCompression=1)
+                              invariant=1, pageCompression=1, initialFontName=fonts.REGULAR, initialFontSize=10)
         frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="body")
         doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=self._decorate)])
         doc.afterFlowable = self._after  # type: ignore[method-assign]
@@ -133,6 +136,7 @@ def _boxed(title: str, lines: Sequence[str], colour: str, styles: dict[str, Any]
         ("BOX", (0, 0), (-1, -1), 0.8, HexColor(colour)),
         ("LINEBEFORE", (0, 0), (0, -1), 3, HexColor(colour)),
         ("BACKGROUND", (0, 0), (-1, 0), HexColor("#f3f4f8")),
+        ("FONTNAME", (0, 0), (-1, -1), fonts.REGULAR),  # else the table selects Helvetica, unembedded
         ("LEFTPADDING", (0, 0), (-1, -1), 7), ("RIGHTPADDING", (0, 0), (-1, -1), 7),
         ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
     ]))
@@ -192,8 +196,13 @@ def rulebook_pdf(game: Any, placed: dict[str, list], others: list[dict], picture
     story.append(Paragraph(_p(game.overview), styles["body"]))
     if picture is not None:
         story += [Spacer(1, 6 * MM), SceneFlowable(picture, width / MM, 120)]
+    from reportlab.platypus import TableStyle
+
     toc = TableOfContents()
     toc.levelStyles = [styles["toc1"], styles["toc2"]]
+    toc.tableStyle = TableStyle([("FONTNAME", (0, 0), (-1, -1), fonts.REGULAR), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                 ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                                 ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)])
     story += [PageBreak(), Paragraph("Contents", styles["h1"]), toc, PageBreak()]
     story.append(_heading("Components", styles["h1"], 0, "components"))
     story += [Paragraph(_p(f"{c.count} × {c.name}" + (f": {c.description}" if c.description else "")), styles["bullet"], bulletText="•")
@@ -226,9 +235,10 @@ def rulebook_pdf(game: Any, placed: dict[str, list], others: list[dict], picture
     return doc.build(story)
 
 
-def quickref_pdf(game: Any, version: str) -> bytes:
-    """One A4 page: the quick-reference lines, grouped; the type shrinks until it fits."""
-    from reportlab.platypus import Paragraph
+def quickref_pdf(game: Any, version: str, pictures: Sequence[Scene] = ()) -> bytes:
+    """One A4 page: the quick-reference lines, grouped, then the printed reference cards
+    drawn at actual size where they fit; the type shrinks until it is one page."""
+    from reportlab.platypus import Paragraph, Spacer
 
     for size in (11.0, 10.0, 9.0, 8.0, 7.0, 6.5):
         styles = _styles()
@@ -242,6 +252,15 @@ def quickref_pdf(game: Any, version: str) -> bytes:
                 story.append(Paragraph(_p(line.group), styles["h2"]))
                 group = line.group
             story.append(Paragraph(_p(line.text), bullet, bulletText="•"))
+        if pictures:
+            from reportlab.platypus import Table
+
+            from reportlab.platypus import TableStyle
+
+            row = [SceneFlowable(p, (doc.doc.width / MM - 6) / len(pictures), 100) for p in pictures]
+            table = Table([row], hAlign="LEFT")
+            table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), fonts.REGULAR)]))
+            story += [Spacer(1, 5 * MM), table]
         data = doc.build(story)
         if doc.pages == 1:
             return data
