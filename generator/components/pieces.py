@@ -131,3 +131,11 @@ def border(w: float, h: float, pal: Palette, inset: float = 3.0) -> list[Item]:
     """A board's outline: a rounded rule inside its edge (cut along the outer edge)."""
     return [Rect(inset, inset, w - 2 * inset, h - 2 * inset, Style(fill=None, stroke=pal.accent, stroke_width=0.6),
                  radius=4.0)]
+
+
+def card_credit(game: GameContent, w: float, h: float, pal: Palette, tag: str) -> list[Text]:
+    """The designer's credit along a card's bottom edge (nothing when no designer is named)."""
+    if not game.designer:
+        return []
+    return [ts.label(w / 2, h - EDGE - 2.2, f"Game design: {game.designer}", f"{tag} credit", w - 2 * (EDGE + 3.0),
+                     ts.FINE * 0.9, "middle", fill=pal.line)]

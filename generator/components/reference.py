@@ -97,14 +97,14 @@ def _chunks(entries: list[_Entry], width: float, height: float) -> tuple[list[li
     raise ValueError("a quick-reference line is too long for a card even on its own")
 
 
-def _quickref_face(game: GameContent, entries: list[_Entry], size: float, w: float, h: float,
-                   pal: Palette, bleed: float, part: str) -> Scene:
+def _lines_face(game: GameContent, entries: list[_Entry], size: float, w: float, h: float,
+                pal: Palette, bleed: float, subtitle: str, tag: str) -> Scene:
     margin = pieces.EDGE + 2.6
     width = w - 2 * margin
     items: list[Item] = list(pieces.card_frame(w, h, pal, bleed))
-    items.append(ts.label(w / 2, margin + 4.0, game.title, "quickref title", width, ts.HEADING, "middle", True,
+    items.append(ts.label(w / 2, margin + 4.0, game.title, f"{tag} title", width, ts.HEADING, "middle", True,
                           pal.accent))
-    items.append(ts.label(w / 2, margin + 7.6, f"Quick reference{part}", "quickref subtitle", width, ts.SMALL,
+    items.append(ts.label(w / 2, margin + 7.6, subtitle, f"{tag} subtitle", width, ts.SMALL,
                           "middle", False, pal.text))
     items.append(Line(margin, margin + 9.4, w - margin, margin + 9.4, Style(stroke=pal.accent, stroke_width=0.3)))
     y = margin + 9.4 + size * 1.2
@@ -120,11 +120,12 @@ def _quickref_face(game: GameContent, entries: list[_Entry], size: float, w: flo
                                 Style(fill=pal.accent, stroke=None)))
         for k, text in enumerate(_entry_lines(entry, width, size), start=1):
             items.append(Text(margin + indent, y, text, size=size, bold=entry.heading, fill=pal.text,
-                              max_width=width - indent, name=f"quickref line {entry.index} part {k}"))
+                              max_width=width - indent, name=f"{tag} line {entry.index} part {k}"))
             y += size * LEADING
         y += size * GAP
-    return Scene(name=f"{game.slug} quick reference{part}", width=w, height=h, items=tuple(items),
-                 title=f"{game.title}: quick reference{part}")
+    items.extend(pieces.card_credit(game, w, h, pal, tag))
+    return Scene(name=f"{game.slug} {subtitle.lower()}", width=w, height=h, items=tuple(items),
+                 title=f"{game.title}: {subtitle.lower()}")
 
 
 def count_of(game: GameContent, component_id: str, default: int) -> int:
@@ -138,20 +139,28 @@ def count_of(game: GameContent, component_id: str, default: int) -> int:
 def quickref_component(game: GameContent, options: FaceOptions) -> Component:
     """The game's quick-reference card(s), card size, from its ``quickref`` lines; as
     many copies as the content's ``quick-reference`` component counts."""
+    return lines_card_component(game, options, game.quickref, "Quick reference", "quick-reference",
+                                "Quick reference card", count_of(game, "quick-reference", 1),
+                                "Cut out; keep one within reach of every player.")
+
+
+def lines_card_component(game: GameContent, options: FaceOptions, lines: list[QuickRefLine], subtitle: str,
+                         component_id: str, name: str, copies: int, assembly: str) -> Component:
+    """A card (continued on more cards if needed) listing ``lines`` under the game's
+    title and ``subtitle``: quick references, player aids."""
     w, h = options.card_size
     pal = palette(game.slug, options.ink)
     bleed = 0.0 if pal.bw else options.bleed
     margin = pieces.EDGE + 2.6
-    body_height = h - 2 * margin - 9.4 - 2.0
-    chunks, size = _chunks(_entries(game.quickref), w - 2 * margin, body_height)
-    copies = count_of(game, "quick-reference", 1)
+    body_height = h - 2 * margin - 9.4 - (4.5 if game.designer else 2.0)
+    chunks, size = _chunks(_entries(lines), w - 2 * margin, body_height)
     faces = []
     for n, chunk in enumerate(chunks, start=1):
         part = f" ({n} of {len(chunks)})" if len(chunks) > 1 else ""
-        faces.append(Face(front=_quickref_face(game, chunk, size, w, h, pal, bleed, part), copies=copies))
-    return Component(id="quickref", name="Quick reference card", kind="card", faces=tuple(faces), trim=(w, h),
-                     bleed=bleed, safe=options.safe,
-                     assembly="Cut out; one per player is handy (print the page again for more).")
+        scene = _lines_face(game, chunk, size, w, h, pal, bleed, subtitle + part, component_id)
+        faces.append(Face(front=scene, copies=copies))
+    return Component(id=component_id, name=name, kind="card", faces=tuple(faces), trim=(w, h), bleed=bleed,
+                     safe=options.safe, assembly=assembly)
 
 
 #: Score sheets are sized to fit the printable area of both A4 and US Letter.

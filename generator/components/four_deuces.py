@@ -1,0 +1,185 @@
+"""The Four Deuces: suit cards, character cards, card backs, the Suit Power board, four
+round suit tokens, a quick reference and a score sheet.
+
+The suit cards carry no ranks (the dice decide a trick), so each face is its suit's
+drawn symbol and name: corner indexes for a fanned hand and a large centre symbol.
+Every card shares one back. The Suit Power board is a four-place track, strongest at
+the top, with places sized for the 26 mm tokens.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..content.schema import GameContent
+from ..scene import Circle, Item, Rect, Scene, Style
+from . import pieces
+from . import typeset as ts
+from .base import Component, Face, FaceOptions
+from .palette import WHITE, Palette, palette
+from .reference import Table, count_of, quickref_component, score_sheet_component
+from .suits import suit_symbol
+
+SUITS: tuple[str, ...] = ("bootlegging", "gambling", "prostitution", "murder")
+TOKEN = 26.0
+BOARD_W, BOARD_H = 120.0, 200.0
+
+
+def _scale(w: float, h: float) -> float:
+    return min(w / 63.0, h / 88.0)
+
+
+def _corner(suit: str, pal: Palette, s: float, tag: str) -> list[Item]:
+    cx, cy = pieces.EDGE + 5.0 * s, pieces.EDGE + 5.5 * s
+    return [suit_symbol(suit, cx, cy, 7.0 * s, pal.suit(suit)),
+            ts.label(pieces.EDGE + 1.6 * s, cy + 7.2 * s, suit.upper(), f"{suit} corner name{tag}", 26.0 * s,
+                     ts.FINE * s, bold=True, fill=pal.suit(suit))]
+
+
+def suit_card(suit: str, options: FaceOptions, pal: Palette, bleed: float) -> Scene:
+    """One suit card: corner indexes (one turned) and a large centre symbol."""
+    w, h = options.card_size
+    s = _scale(w, h)
+    items: list[Item] = [*pieces.card_frame(w, h, pal, bleed, tint=pal.suit_tint(suit))]
+    items.extend(_corner(suit, pal, s, ""))
+    items.append(pieces.rotated(_corner(suit, pal, s, " (turned)"), w / 2, h / 2))
+    cy = h / 2 - 3.0 * s
+    items.append(Circle(w / 2, cy, 19.0 * s, Style(fill=WHITE, stroke=pal.suit(suit), stroke_width=0.6)))
+    items.append(suit_symbol(suit, w / 2, cy, 26.0 * s, pal.suit(suit)))
+    items.append(ts.label(w / 2, cy + 26.5 * s, suit.upper(), f"{suit} name", w - 2 * (pieces.EDGE + 4), ts.HEADING * s,
+                          "middle", True, pal.suit(suit)))
+    return Scene(name=f"four-deuces {suit} card", width=w, height=h, items=tuple(items),
+                 title=f"The Four Deuces: {suit} card")
+
+
+def character_card(name: str, ability: str, options: FaceOptions, pal: Palette, bleed: float) -> Scene:
+    """A character: name, an initials medallion, and the ability text fitted to a panel."""
+    w, h = options.card_size
+    s = _scale(w, h)
+    margin = pieces.EDGE + 3.0
+    width = w - 2 * margin
+    items: list[Item] = [*pieces.card_frame(w, h, pal, bleed, tint=pal.accent_tint)]
+    items.append(ts.label(w / 2, margin + 2.8, "CHARACTER", f"{name} kind", width, ts.FINE, "middle", True, pal.accent))
+    items.append(ts.label(w / 2, margin + 9.0, name, f"{name} name", width, ts.HEADING * 1.15, "middle", True, pal.text))
+    initials = "".join(part[0] for part in name.split()[:2]).upper()
+    my = margin + 24.0 * s
+    items.append(Circle(w / 2, my, 11.0 * s, Style(fill=None if pal.bw else pal.accent, stroke=pal.accent,
+                                                   stroke_width=0.6)))
+    items.append(Circle(w / 2, my, 9.6 * s, Style(fill=None, stroke=pal.text if pal.bw else WHITE,
+                                                  stroke_width=0.3)))
+    items.append(ts.label(w / 2, my + 3.0 * s, initials, f"{name} initials", 16.0 * s, 8.0 * s, "middle", True,
+                          pal.text if pal.bw else WHITE))
+    top = my + 15.0 * s
+    panel_h = h - margin - top
+    items.append(Rect(margin, top, width, panel_h, Style(fill=WHITE, stroke=pal.accent, stroke_width=0.35), radius=2))
+    items.append(ts.label(margin + 2.5, top + 4.5, "ABILITY", f"{name} ability heading", width - 5,
+                          ts.FINE, bold=True, fill=pal.accent))
+    size = ts.fit_paragraph(ability, width - 5, panel_h - 9.0, ts.BODY, leading=1.3)
+    lines, _ = ts.paragraph(margin + 2.5, top + 9.0 + size * 0.3, ability, f"{name} ability", width - 5, size)
+    items.extend(lines)
+    return Scene(name=f"four-deuces character {name.lower().replace(' ', '-')}", width=w, height=h,
+                 items=tuple(items), title=f"The Four Deuces: {name}")
+
+
+def card_back(game: GameContent, options: FaceOptions, pal: Palette, bleed: float) -> Scene:
+    """The shared back: the four suit symbols round a double ring, and the title."""
+    w, h = options.card_size
+    s = _scale(w, h)
+    cx, cy = w / 2, h / 2 - 4.0 * s
+    ring = pal.text if pal.bw else pal.accent
+    motif: list[Item] = [Circle(cx, cy, 20.0 * s, Style(fill=WHITE, stroke=ring, stroke_width=0.8)),
+                         Circle(cx, cy, 17.5 * s, Style(fill=None, stroke=ring, stroke_width=0.3))]
+    for suit, (dx, dy) in zip(SUITS, ((0, -1), (1, 0), (0, 1), (-1, 0))):
+        motif.append(suit_symbol(suit, cx + dx * 9.0 * s, cy + dy * 9.0 * s, 8.0 * s, pal.suit(suit)))
+    motif.append(ts.label(cx, cy + 2.2 * s, "2", "back deuce", 8.0 * s, 6.0 * s, "middle", True, ring))
+    items = pieces.card_back(w, h, pal, bleed, game.title, motif)
+    return Scene(name="four-deuces card back", width=w, height=h, items=tuple(items), title=f"{game.title}: card back")
+
+
+def token(suit: str, pal: Palette, bleed: float) -> Scene:
+    """A round suit token: a disc in the suit's colour with its symbol (b/w: outlined)."""
+    r = TOKEN / 2
+    if pal.bw:
+        items: list[Item] = [Circle(r, r, r - 0.2, Style(fill=None, stroke=pal.text, stroke_width=0.4)),
+                             suit_symbol(suit, r, r - 1.5, 13.0, pal.text)]
+        name_fill = pal.text
+    else:
+        items = [Circle(r, r, r + bleed, Style(fill=pal.suit(suit), stroke=None)),
+                 Circle(r, r, r - 1.6, Style(fill=None, stroke=WHITE, stroke_width=0.4)),
+                 suit_symbol(suit, r, r - 1.5, 13.0, WHITE)]
+        name_fill = WHITE
+    items.append(ts.label(r, r + 8.6, suit.upper(), f"token {suit} name", TOKEN - 9, ts.FINE * 0.9, "middle", True,
+                          name_fill))
+    return Scene(name=f"four-deuces {suit} token", width=TOKEN, height=TOKEN, items=tuple(items),
+                 title=f"The Four Deuces: {suit} token")
+
+
+def suit_power_board(game: GameContent, pal: Palette) -> Scene:
+    """The Suit Power track: four token places, strongest at the top, with the rule that
+    moves them printed beside the climb arrow."""
+    places = int(game.data.get("track_places", 4))
+    items: list[Item] = [*pieces.border(BOARD_W, BOARD_H, pal), *pieces.board_header(game, "Suit Power board", BOARD_W, pal)]
+    pitch, top, cx = 34.0, 34.0, 46.0
+    for n in range(places):
+        cy = top + n * pitch + TOKEN / 2 + 2.0
+        items.append(Circle(cx, cy, TOKEN / 2 + 2.0, Style(fill=None if pal.bw else pal.accent_tint, stroke=pal.accent,
+                                                           stroke_width=0.5, dash=(1.5, 1.0))))
+        items.append(ts.label(cx - TOKEN / 2 - 6.0, cy + 2.0, str(n + 1), f"place {n + 1}", 6.0, ts.HEADING, "end", True,
+                              pal.accent))
+    last = top + (places - 1) * pitch + TOKEN / 2 + 2.0
+    first = top + TOKEN / 2 + 2.0
+    items.append(ts.label(cx, top - 1.5, "STRONGEST", "track strongest", 40.0, ts.SMALL, "middle", True, pal.text))
+    items.append(ts.label(cx, last + TOKEN / 2 + 6.5, "WEAKEST", "track weakest", 40.0, ts.SMALL, "middle", True,
+                          pal.text))
+    ax = 74.0
+    items.extend(pieces.arrow(ax, last, ax, first, pal.accent, width=0.8, head=3.5))
+    notes = ["Different suits in a trick: the suit of the higher die climbs one place, swapping with the token "
+             "above it.", "Then the suit higher on this track wins the trick.",
+             "Equal dice: nothing moves."]
+    y = first + 10.0
+    for n, note in enumerate(notes, start=1):
+        lines, y = ts.paragraph(ax + 4.0, y, note, f"track note {n}", BOARD_W - ax - 11.0, ts.SMALL, leading=1.3)
+        items.extend(lines)
+        y += 2.5
+    items.extend(pieces.board_footer(game, "suit power board", BOARD_W, BOARD_H, pal))
+    return Scene(name="four-deuces suit power board", width=BOARD_W, height=BOARD_H, items=tuple(items),
+                 title=f"{game.title}: Suit Power board")
+
+
+def _score_sheet(game: GameContent, options: FaceOptions) -> Component:
+    rounds = 2 * int(game.data.get("rounds_to_win", 2)) - 1
+    columns = ("P1 pips", "P2 pips", "P1 tricks", "P2 tricks", "Winner")
+    rows = tuple(f"Round {n}" for n in range(1, rounds + 1)) + ("Game winner",)
+    tables = [Table(f"Game {g}", columns, rows, row_height=7.0) for g in range(1, 5)]
+    notes = ["Each round, write both pip totals (the lower leads), the tricks each player took and the round's "
+             f"winner: exactly 4 tricks wins, a 5th trick loses at once. {game.data.get('rounds_to_win', 2)} rounds "
+             "win the game."]
+    return score_sheet_component(game, options, tables, notes)
+
+
+def components(game: GameContent, options: FaceOptions, project_root: Path) -> list[Component]:
+    """Every printed piece of The Four Deuces."""
+    pal = palette(game.slug, options.ink)
+    bleed = 0.0 if pal.bw else options.bleed
+    w, h = options.card_size
+    back = card_back(game, options, pal, bleed)
+    suits = [s for s in game.suits if s in SUITS] or list(SUITS)
+    per_suit = count_of(game, "suit-cards", 16) // len(suits)
+    suit_faces = tuple(Face(front=suit_card(s, options, pal, bleed), back=back, copies=per_suit) for s in suits)
+    characters = game.data.get("characters", [])
+    character_faces = tuple(Face(front=character_card(c["name"], c["ability"], options, pal, bleed), back=back)
+                            for c in characters)
+    tokens = tuple(Face(front=token(s, pal, bleed)) for s in suits)
+    board = Face(front=suit_power_board(game, pal))
+    return [
+        Component(id="suit-cards", name="Suit cards", kind="card", faces=suit_faces, trim=(w, h), bleed=bleed,
+                  safe=options.safe, assembly="Cut out; print the backs on the reverse or glue them back to back."),
+        Component(id="character-cards", name="Character cards", kind="card", faces=character_faces, trim=(w, h),
+                  bleed=bleed, safe=options.safe, assembly="Cut out with the same back as the suit cards."),
+        Component(id="suit-power-board", name="Suit Power board", kind="board", faces=(board,),
+                  trim=(BOARD_W, BOARD_H), safe=options.safe, assembly="Cut along the outer edge."),
+        Component(id="suit-tokens", name="Suit tokens", kind="token", faces=tokens, trim=(TOKEN, TOKEN), bleed=bleed,
+                  safe=1.5, assembly="Cut out round; glue onto card stock for sturdier tokens."),
+        quickref_component(game, options),
+        _score_sheet(game, options),
+    ]
