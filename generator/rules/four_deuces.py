@@ -441,8 +441,7 @@ def end_round(state: State, winner: int, how: str) -> None:
     """Score the round; two rounds won end the game, else a new round starts."""
     state.rounds_won = won = _with(state.rounds_won, winner, state.rounds_won[winner] + 1)
     _emit(state, "round-won", winner, how, state.tricks_won, won)
-    state.led = None
-    state.capone = None
+    state.capone = None  # a stuck follower's round stops with the led card still on the table
     if won[winner] == ROUNDS_TO_WIN:
         state.phase = PHASE_OVER
         state.turn = None

@@ -127,6 +127,10 @@ def round_chance(spec: Mapping[str, Any], fallback: fd.RoundChance) -> fd.RoundC
         rolls = tuple([_roll(spec["dice"], "dice")] + [_roll(r, "rerolls") for r in spec.get("rerolls", ())])
         if sum(rolls[-1][0]) == sum(rolls[-1][1]):
             raise SetupError("the last roll is a tie; add the reroll that decides the lead player under 'rerolls'")
+        for number, (a, b) in enumerate(rolls[:-1], start=1):
+            if sum(a) != sum(b):
+                raise SetupError(f"roll {number} ({sum(a)} against {sum(b)} pips) already decides the lead player; "
+                                 "only a tie is rerolled, so no roll may follow it")
     return fd.RoundChance(track, rolls, _deck(spec, fallback.deck))
 
 
@@ -271,6 +275,7 @@ def run_example(position: Mapping[str, Any], play: Sequence[str], variants: Sequ
 def outcome(state: fd.State, new: list[tuple], every: list[tuple]) -> dict[str, Any]:
     """Everything an example may expect, by rules-term name, as plain data."""
     tricks = [e for e in new if e[0] == "trick"]
+    tallies = [e[3] for e in new if e[0] in ("trick", "round-won")]
     climbs = [e for e in new if e[0] in ("climb", "level", "same")]
     rounds = [e for e in new if e[0] == "round-won"]
     won_by = [("higher suit" if e[0] == "track-wins" else "higher die") for e in new if e[0] in ("same", "track-wins")]
@@ -289,7 +294,7 @@ def outcome(state: fd.State, new: list[tuple], every: list[tuple]) -> dict[str, 
         "won_by": won_by[-1] if won_by else None,
         "token_moved": moved,
         "track": [fd.SUITS[s] for s in state.track],
-        "tricks_won": _names(last_trick[3] if last_trick else state.tricks_won, int),
+        "tricks_won": _names(tallies[-1] if tallies else state.tricks_won, int),
         "round_winner": fd.SEATS[last_round[1]] if last_round else None,
         "round_loser": fd.SEATS[1 - last_round[1]] if last_round else None,
         "round_end": last_round[2] if last_round else None,
