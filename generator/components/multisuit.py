@@ -43,7 +43,7 @@ def _index(card: Card, pal: Palette, s: float, tag: str) -> list[Item]:
     """The corner index in card coordinates from the top-left trim corner: for each suit,
     its rank (or a hyphen) above its symbol, stacked down the left edge."""
     items: list[Item] = []
-    cx = pieces.EDGE + 4.4 * s
+    cx = pieces.EDGE + 4.9 * s
     y = pieces.EDGE + 2.2 * s
     for suit in DECK_SUITS:
         rank = card.label(suit)
@@ -51,7 +51,7 @@ def _index(card: Card, pal: Palette, s: float, tag: str) -> list[Item]:
         colour = pal.suit(suit) if present else pal.faint
         size = 5.2 * s
         items.append(Text(cx, y + size * 0.74, rank, size=size, anchor="middle", bold=True,
-                          fill=colour if present else pal.text, max_width=7.6 * s,
+                          fill=colour if present else pal.text, max_width=8.2 * s,
                           name=f"card {card.id} {suit} rank{tag}"))
         items.append(suit_symbol(suit, cx, y + size * 0.74 + 3.3 * s, 4.0 * s, colour))
         y += 11.2 * s
