@@ -428,7 +428,7 @@ def swap(fields: list, seat: int, lane: int, card: int, target: int) -> tuple:
     The whole position moves (ruling clubs-whole-position); with no other active die
     the power does nothing (rule suit-clubs).
     """
-    pips, slots = list(fields[PIPS]), list(fields[SLOTS])
+    pips, slots = list(fields[PIPS]), fields[SLOTS]
     others = [other for other in range(LANES) if other != lane and pips[other]]
     if target == -1:
         if others:
@@ -437,9 +437,10 @@ def swap(fields: list, seat: int, lane: int, card: int, target: int) -> tuple:
     if target not in others:
         raise IllegalAction(f"lane {target + 1} holds no other active die to swap with")
     before = (pips[lane], slots[lane], pips[target], slots[target])
+    # Each die lands exactly where the other stood: the slots stay with the lanes and
+    # only the dice (their pips) change places.
     pips[lane], pips[target] = pips[target], pips[lane]
-    slots[lane], slots[target] = slots[target], slots[lane]
-    fields[PIPS], fields[SLOTS] = tuple(pips), tuple(slots)
+    fields[PIPS] = tuple(pips)
     return ("swap", seat, lane, card, target) + before
 
 
