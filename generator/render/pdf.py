@@ -155,7 +155,8 @@ def render_document(doc: Document) -> bytes:
     fonts.register_all()
     buffer = io.BytesIO()
     first = doc.pages[0] if doc.pages else Page(210.0, 297.0, ())
-    c = Canvas(buffer, pagesize=(pt(first.width), pt(first.height)), invariant=1, pageCompression=1)
+    c = Canvas(buffer, pagesize=(pt(first.width), pt(first.height)), invariant=1, pageCompression=1,
+               initialFontName=fonts.REGULAR, initialFontSize=10)
     c.setTitle(doc.title)
     c.setAuthor(doc.author)
     c.setSubject(doc.subject)

@@ -1,0 +1,76 @@
+"""Reading printed geometry back out of a PDF: clip rectangles from the content stream
+(via pypdf) and edges measured on a rasterised page (via poppler's pdftoppm)."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+from pathlib import Path
+
+from PIL import Image
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+PT_PER_MM = 72 / 25.4
+
+
+def _mul(m, n):
+    a, b, c, d, e, f = m
+    a2, b2, c2, d2, e2, f2 = n
+    return (a2 * a + c2 * b, b2 * a + d2 * b, a2 * c + c2 * d, b2 * c + d2 * d, a2 * e + c2 * f + e2, b2 * e + d2 * f + f2)
+
+
+def clip_rects_mm(reader: PdfReader, page_index: int) -> list[tuple[float, float, float, float]]:
+    """Every rectangle used as a clip on the page, as (x, y, w, h) in mm from the
+    top-left corner of the page, in drawing order."""
+    page = reader.pages[page_index]
+    height = float(page.mediabox.height)
+    ops = ContentStream(page.get_contents(), reader).operations
+    ctm = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    stack = []
+    pending = None
+    found = []
+    for operands, op in ops:
+        if op == b"q":
+            stack.append(ctm)
+        elif op == b"Q":
+            ctm = stack.pop()
+        elif op == b"cm":
+            ctm = _mul(tuple(float(v) for v in operands), ctm)
+        elif op == b"re":
+            pending = [float(v) for v in operands]
+        elif op in (b"W", b"W*") and pending is not None:
+            x, y, w, h = pending
+            a, b, c, d, e, f = ctm
+            xs = [a * px + c * py + e for px, py in ((x, y), (x + w, y + h))]
+            ys = [b * px + d * py + f for px, py in ((x, y), (x + w, y + h))]
+            left, top = min(xs) / PT_PER_MM, (height - max(ys)) / PT_PER_MM
+            found.append((left, top, (max(xs) - min(xs)) / PT_PER_MM, (max(ys) - min(ys)) / PT_PER_MM))
+        elif op in (b"n", b"f", b"S", b"B"):
+            pending = None
+    return found
+
+
+def rasterise(pdf: Path, page_number: int, dpi: int, gray: bool = True) -> Image.Image:
+    """Page ``page_number`` (1-based) as a PIL image, rendered by pdftoppm."""
+    args = ["pdftoppm", "-f", str(page_number), "-l", str(page_number), "-r", str(dpi), "-png"]
+    if gray:
+        args.append("-gray")
+    png = subprocess.run([*args, str(pdf)], check=True, capture_output=True).stdout
+    image = Image.open(io.BytesIO(png))
+    return image.convert("L") if gray else image.convert("RGB")
+
+
+def edge(values: list[int], start: int, step: int, threshold: int) -> float:
+    """Sub-pixel index where ``values`` (walked from ``start`` by ``step``) first crosses
+    ``threshold``, interpolated linearly between the two pixels that straddle it."""
+    i = start
+    previous = values[i]
+    while 0 <= i + step < len(values):
+        current = values[i + step]
+        if (previous < threshold) != (current < threshold):
+            fraction = (threshold - previous) / (current - previous)
+            return i + fraction * step
+        previous = current
+        i += step
+    raise AssertionError("no edge found")
