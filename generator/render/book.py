@@ -232,6 +232,8 @@ def rulebook_pdf(game: Any, placed: dict[str, list], others: list[dict], picture
     if game.glossary:
         story.append(_heading("Glossary", styles["h1"], 0, "glossary"))
         story += [Paragraph(f"<b>{_p(g.term)}</b>: {_p(g.definition)}", styles["body"]) for g in game.glossary]
+    story.append(_heading("Quick reference", styles["h1"], 0, "quick-reference"))
+    story += [Paragraph(_p(line.text), styles["bullet"], bulletText="•") for line in game.quickref]
     return doc.build(story)
 
 

@@ -1,0 +1,133 @@
+"""Rulebooks, quick references and the site, all from one content (issue 7)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from pypdf import PdfReader
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SLUGS = sorted(p.name for p in (ROOT / "content").iterdir() if (p / "game.yaml").is_file())
+
+
+def section_ids(slug: str) -> list[str]:
+    game = yaml.safe_load((ROOT / "content" / slug / "game.yaml").read_text())
+
+    def walk(sections):
+        for s in sections or []:
+            yield s["id"]
+            yield from walk(s.get("sections"))
+
+    return list(walk(game["setup"])) + list(walk(game["rules"]))
+
+
+def pdf_text(path: Path) -> str:
+    return " ".join(" ".join((page.extract_text() or "").split()) for page in PdfReader(path).pages)
+
+
+def pdf_destinations(path: Path) -> set[str]:
+    return set(PdfReader(path).named_destinations)
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_rule_section_is_in_the_site_page_and_the_pdf(built_project: Path, slug: str) -> None:
+    html = (built_project / "output" / "site" / slug / "index.html").read_text()
+    destinations = pdf_destinations(built_project / "output" / slug / f"{slug}-rulebook.pdf")
+    for ident in section_ids(slug):
+        assert f'id="{ident}"' in html, f"{slug}: rule section {ident} missing from the site rulebook"
+        assert ident in destinations, f"{slug}: rule section {ident} missing from the PDF rulebook"
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_printed_rulebook_has_contents_page_numbers_and_embedded_fonts(built_project: Path, slug: str) -> None:
+    book = built_project / "output" / slug / f"{slug}-rulebook.pdf"
+    reader = PdfReader(book)
+    assert len(reader.pages) >= 3
+    assert "Contents" in (reader.pages[1].extract_text() or "")
+    assert reader.outline, "the PDF should have bookmarks for its sections"
+    last = reader.pages[-1].extract_text() or ""
+    assert f"page {len(reader.pages)}" in last
+    for page in reader.pages:
+        for font in page["/Resources"].get("/Font", {}).values():
+            descriptor = font.get_object().get("/FontDescriptor")
+            assert descriptor is not None and "/FontFile2" in descriptor.get_object(), f"{book.name}: font not embedded"
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_quick_reference_is_one_page(built_project: Path, slug: str) -> None:
+    reader = PdfReader(built_project / "output" / slug / f"{slug}-quick-reference.pdf")
+    assert len(reader.pages) == 1
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_print_page_links_to_pdfs_that_exist_in_the_site(built_project: Path, slug: str) -> None:
+    page = built_project / "output" / "site" / slug / "print-and-play" / "index.html"
+    links = re.findall(r'href="([^"]+\.pdf)"', page.read_text())
+    names = {Path(link).name for link in links}
+    assert f"{slug}-pnp-a4.pdf" in names and f"{slug}-pnp-letter.pdf" in names and f"{slug}-rulebook.pdf" in names
+    for link in links:
+        assert (page.parent / link).resolve().is_file(), f"broken download link {link}"
+
+
+def test_home_page_lists_every_game(built_project: Path) -> None:
+    html = (built_project / "output" / "site" / "index.html").read_text()
+    for slug in SLUGS:
+        title = yaml.safe_load((ROOT / "content" / slug / "game.yaml").read_text())["title"]
+        assert title in html and f'href="{slug}/"' in html
+
+
+def test_deck_report_is_a_page_of_the_site(built_project: Path) -> None:
+    page = built_project / "output" / "site" / "multisuit" / "deck-report" / "index.html"
+    assert page.is_file()
+    assert "<svg" in page.read_text() or ".svg" in page.read_text()
+
+
+def edit_game(project: Path, slug: str, change) -> None:  # type: ignore[no-untyped-def]
+    """Change a game's content as a designer would (the YAML re-dumped, same data otherwise)."""
+    path = project / "content" / slug / "game.yaml"
+    data = yaml.safe_load(path.read_text())
+    change(data)
+    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+
+
+def test_one_sentence_changes_site_rulebook_and_quick_reference(built_project: Path, tmp_path: Path, run_pipworks) -> None:
+    """Edit one quick-reference sentence, build once: every place that shows it changes."""
+    project = tmp_path / "proj"
+    shutil.copytree(built_project, project)
+    new = "Zebras always lead the second trick of a round."
+    old = yaml.safe_load((project / "content" / "pip-trick" / "game.yaml").read_text())["quickref"][0]["text"]
+    edit_game(project, "pip-trick", lambda d: d["quickref"][0].update(text=new))
+    result = run_pipworks(project, "build")
+    assert result.returncode == 0, result.stderr
+    out = project / "output"
+    assert new in (out / "site" / "pip-trick" / "index.html").read_text()
+    assert new in (out / "site" / "pip-trick" / "quick-reference" / "index.html").read_text()
+    assert new in pdf_text(out / "pip-trick" / "pip-trick-rulebook.pdf")
+    assert new in pdf_text(out / "pip-trick" / "pip-trick-quick-reference.pdf")
+    assert " ".join(old.split()[:4]) not in pdf_text(out / "pip-trick" / "pip-trick-quick-reference.pdf")
+    assert "reused" in result.stdout
+
+
+def test_rule_text_change_reaches_site_and_pdf(built_project: Path, tmp_path: Path, run_pipworks) -> None:
+    project = tmp_path / "proj"
+    shutil.copytree(built_project, project)
+    edit_game(project, "four-deuces", lambda d: d["rules"][0].update(text="Quokkas decide first. " + d["rules"][0].get("text", "")))
+    result = run_pipworks(project, "build")
+    assert result.returncode == 0, result.stderr
+    assert "Quokkas decide first." in (project / "output" / "site" / "four-deuces" / "index.html").read_text()
+    assert "Quokkas decide first." in pdf_text(project / "output" / "four-deuces" / "four-deuces-rulebook.pdf")
+
+
+def test_content_is_escaped_in_the_site(built_project: Path, tmp_path: Path, run_pipworks) -> None:
+    project = tmp_path / "proj"
+    shutil.copytree(built_project, project)
+    edit_game(project, "zero-grid", lambda d: d.update(tagline=d["tagline"] + " <script>alert('x')</script>"))
+    result = run_pipworks(project, "build", "--only", "site")
+    assert result.returncode == 0, result.stderr
+    html = (project / "output" / "site" / "zero-grid" / "index.html").read_text()
+    assert "<script>alert(" not in html and "&lt;script&gt;" in html
