@@ -18,6 +18,10 @@ A position names only what matters (every key optional):
     their cards are stand-ins in the teams' piles.
 ``points`` / ``games``
     the score before this deal, for the ``game`` and ``rubber`` variants.
+``deck``
+    instead of ``hands``: all 36 cards in the order they lie after the shuffle, top
+    card first. The deck is checked against the rules and dealt one card at a time from
+    the dealer's left; the exchange is next.
 
 The cards named make up the deck of the example, topped up with stand-ins to 36, so an
 example is free to show any card a designer wants. ``run_example`` returns every
@@ -45,6 +49,7 @@ from .multisuit import (
     game_mode,
     legal_actions,
     action_text,
+    new_game,
     log,
     next_seat,
     parse_action,
@@ -53,7 +58,7 @@ from .multisuit import (
 from .multisuit_cards import SUITS, cards_of, parse_card, rank_label, table_for
 
 STAND_IN = (None, None, None)
-POSITION_KEYS = {"dealer", "phase", "hands", "leader", "tricks", "points", "games"}
+POSITION_KEYS = {"dealer", "phase", "hands", "leader", "tricks", "points", "games", "deck"}
 #: Every outcome an example may ``expect``.
 OUTCOMES = (
     "phase", "to_move", "dealer", "playable", "legal", "trick", "trick_suit", "best_so_far",
@@ -97,6 +102,8 @@ def example_state(position: Mapping[str, Any], variants: Sequence[str]) -> tuple
     if unknown:
         raise SetupError(f"unknown position field(s) {sorted(unknown)}; known: {', '.join(sorted(POSITION_KEYS))}")
     mode = game_mode(variants)
+    if "deck" in position:
+        return _dealt_state(position, mode)
     phase = str(position.get("phase", "tricks"))
     if phase not in ("exchange", "tricks"):
         raise SetupError(f"phase must be 'exchange' or 'tricks', not {phase!r}")
@@ -129,6 +136,22 @@ def example_state(position: Mapping[str, Any], variants: Sequence[str]) -> tuple
                   _team_counts(position.get("points"), "points"), _team_counts(position.get("games"), "games"),
                   0, orders, None)
     return state, set(hands)
+
+
+def _dealt_state(position: Mapping[str, Any], mode: str) -> tuple[State, set[int]]:
+    """A fresh deal of the position's deck, in its order, by the position's dealer."""
+    clash = set(position) & {"hands", "tricks", "leader", "phase"}
+    if clash:
+        raise SetupError(f"a position with a deck starts a fresh deal; drop {sorted(clash)}")
+    try:
+        deck = tuple((f"card-{i + 1}", parse_card(str(text))) for i, text in enumerate(position["deck"] or []))
+    except ValueError as exc:
+        raise SetupError(f"deck: {exc}") from None
+    state = new_game(variants=[mode] if mode != "deal" else [], setup={
+        "deck": deck, "dealer": position.get("dealer", "West"), "deck_order": [ident for ident, _ in deck]})
+    state = state._replace(points=_team_counts(position.get("points"), "points"),
+                           games=_team_counts(position.get("games"), "games"))
+    return state, {0, 1, 2, 3}
 
 
 def _cards(state: State, mask: int) -> list[str]:

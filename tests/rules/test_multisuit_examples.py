@@ -1,0 +1,72 @@
+"""Every Multisuit worked example comes out of the engine exactly as printed.
+
+Also: every rule section with an effect and every clarification has an example, and a
+changed expectation is caught (so the check bites).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from generator.rules.multisuit import GAME
+from generator.rules.multisuit_examples import OUTCOMES
+from generator.verify.run import normalise
+
+ROOT = Path(__file__).resolve().parents[2]
+FOLDER = ROOT / "content" / "multisuit"
+EXAMPLES = yaml.safe_load((FOLDER / "examples.yaml").read_text(encoding="utf-8"))["examples"]
+CONTENT = yaml.safe_load((FOLDER / "game.yaml").read_text(encoding="utf-8"))
+
+
+def replay(example: dict) -> dict:
+    return normalise(GAME.run_example(example["position"], example["play"], example.get("variants") or []))
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=[e["id"] for e in EXAMPLES])
+def test_example_agrees_with_the_engine(example: dict) -> None:
+    actual = replay(example)
+    assert set(actual) == set(OUTCOMES)
+    for key, expected in example["expect"].items():
+        assert actual[key] == normalise(expected), f"{example['id']}: {key}"
+
+
+def test_at_least_ten_examples_with_unique_ids() -> None:
+    ids = [e["id"] for e in EXAMPLES]
+    assert len(ids) >= 10 and len(set(ids)) == len(ids)
+
+
+def effect_ids(sections) -> list[str]:
+    out = []
+    for s in sections or []:
+        if s.get("effect", True):
+            out.append(s["id"])
+        out += effect_ids(s.get("sections"))
+    return out
+
+
+def test_every_rule_with_an_effect_has_an_example() -> None:
+    shown = {r for e in EXAMPLES for r in e.get("rules") or []}
+    missing = [i for i in effect_ids(CONTENT["setup"]) + effect_ids(CONTENT["rules"]) if i not in shown]
+    assert not missing
+
+
+def test_every_clarification_has_an_example() -> None:
+    shown = {c for e in EXAMPLES for c in e.get("clarifies") or []}
+    missing = [c["id"] for c in CONTENT["clarifications"] if c["id"] not in shown]
+    assert not missing
+
+
+def test_variants_used_are_engine_variants() -> None:
+    used = {v for e in EXAMPLES for v in e.get("variants") or []}
+    assert used <= set(GAME.variants) and used == {"game", "rubber"}
+
+
+@pytest.mark.parametrize("example", EXAMPLES[:5], ids=[e["id"] for e in EXAMPLES[:5]])
+def test_a_changed_expectation_is_caught(example: dict) -> None:
+    actual = replay(example)
+    key, expected = next(iter(example["expect"].items()))
+    wrong = [expected, "something else"] if not isinstance(expected, str) else expected + "?"
+    assert actual[key] != normalise(wrong)
