@@ -85,21 +85,21 @@ def _diamond() -> tuple[Command, ...]:
 def _spade() -> tuple[Command, ...]:
     return (
         ("M", 0.0, -0.5),
-        ("C", 0.16, -0.29, 0.48, -0.13, 0.48, 0.1),
+        ("C", 0.1, -0.34, 0.48, -0.16, 0.48, 0.1),
         ("C", 0.48, 0.36, 0.15, 0.4, 0.05, 0.21),
         ("C", 0.07, 0.35, 0.12, 0.45, 0.21, 0.5),
         ("L", -0.21, 0.5),
         ("C", -0.12, 0.45, -0.07, 0.35, -0.05, 0.21),
         ("C", -0.15, 0.4, -0.48, 0.36, -0.48, 0.1),
-        ("C", -0.48, -0.13, -0.16, -0.29, 0.0, -0.5),
+        ("C", -0.48, -0.16, -0.1, -0.34, 0.0, -0.5),
         ("Z",),
     )
 
 
 def _club() -> tuple[Command, ...]:
     """Three leaves (equal circles) and a flared stem, traced as one outline."""
-    r = 0.235
-    top, left, right = (0.0, -0.265), (-0.25, 0.09), (0.25, 0.09)
+    r = 0.232
+    top, left, right = (0.0, -0.268), (-0.268, 0.085), (0.268, 0.085)
     stem_x = 0.055  # stem half-width where it leaves the leaves
     tl = _outer_meeting(top, left, r)
     tr = _outer_meeting(top, right, r)
