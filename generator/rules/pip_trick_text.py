@@ -180,9 +180,12 @@ def _event_line(s: State, event: tuple) -> str:
         return _trick_line(s, event[1], event[2])
     if kind == "idle":
         _, seat, place, code, reason = event
-        why = {"face-down": "a face-down card changes no die",
-               "no-used-die": "clubs but no used die to swap with",
-               "exempt": f"no die {SUITS[code // 13]} may change"}[reason]
+        if reason == "face-down":
+            why = "a face-down card changes no die"
+        elif reason == "no-used-die":
+            why = "clubs but no used die to swap with"
+        else:
+            why = f"no available die that {SUITS[code // 13]} can change"
         return f"{name[seat]} ({PLACES[place]}) takes no die action: {why}"
     if kind == "change":
         _, seat, die, verb, before, after = event
