@@ -67,7 +67,7 @@ def violation(cards: Sequence[Card], rules: DeckRules) -> float:
     if w.some.both_kinds:
         v += (len(SUITS) - 1 not in sizes) + (len(SUITS) - 2 not in sizes)
     v += 2 * sizes.count(0)
-    v += sum(1 for c in cards if None in c.ranks for r in c.present if not w.low.holds(r))
+    v += sum(1 for c in cards if None in c.ranks for r in c.present if r not in w.low.members)
     v += sum(20 * max(0.0, w.tend_to.min_rank_correlation - rho) for rho in suit_correlations(cards).values())
     v += max(0, len(mixed_cards(cards, rules)) - w.tend_to.max_mixed_cards)
     v += max(0, len(same_rank_cards(cards)) - w.few.max_same_rank_cards)

@@ -34,19 +34,17 @@ def by_suit_count(cards: Sequence[Card]) -> Counter[int]:
 
 
 def average_ranks(values: Sequence[int]) -> list[float]:
-    """Ranks 1..n of ``values``, ties sharing their average rank (as Spearman needs)."""
-    order = sorted(range(len(values)), key=values.__getitem__)
-    out = [0.0] * len(values)
-    start = 0
-    while start < len(order):
-        end = start
-        while end + 1 < len(order) and values[order[end + 1]] == values[order[start]]:
-            end += 1
-        shared = (start + end) / 2 + 1
-        for k in range(start, end + 1):
-            out[order[k]] = shared
-        start = end + 1
-    return out
+    """Ranks 1..n of ``values``, ties sharing their average rank (as Spearman needs).
+
+    Card ranks take few distinct values, so counting them beats sorting the cards.
+    """
+    counts = Counter(values)
+    shared: dict[int, float] = {}
+    below = 0
+    for value in sorted(counts):
+        shared[value] = below + (counts[value] + 1) / 2
+        below += counts[value]
+    return [shared[v] for v in values]
 
 
 def pearson(xs: Sequence[float], ys: Sequence[float]) -> float:
@@ -79,8 +77,8 @@ def suit_correlations(cards: Sequence[Card]) -> dict[tuple[str, str], float]:
 
 def mixed_cards(cards: Sequence[Card], rules: DeckRules) -> list[Card]:
     """Cards holding a high rank in one suit and a low rank in another."""
-    low, high = rules.words.low, rules.words.high
-    return [c for c in cards if any(high.holds(r) for r in c.ranks) and any(low.holds(r) for r in c.ranks)]
+    low, high = rules.words.low.members, rules.words.high.members
+    return [c for c in cards if not low.isdisjoint(c.ranks) and not high.isdisjoint(c.ranks)]
 
 
 def same_rank_cards(cards: Sequence[Card]) -> list[Card]:

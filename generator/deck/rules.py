@@ -50,8 +50,13 @@ class RankBand(Word):
     def highest(self) -> int:
         return RANK_VALUES[self.ranks[1]]
 
+    @cached_property
+    def members(self) -> frozenset[int]:
+        """The rank values in the band, for quick membership tests."""
+        return frozenset(range(self.lowest, self.highest + 1))
+
     def holds(self, rank: int | None) -> bool:
-        return rank is not None and self.lowest <= rank <= self.highest
+        return rank in self.members
 
     @property
     def text(self) -> str:
