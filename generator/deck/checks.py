@@ -135,11 +135,11 @@ def check(project: "Project", game: "LoadedGame") -> list["ContentError"]:
     from .rules import load_rules_file
 
     files = game.content.files
-    if files.deck is None or not files.deck.endswith(".csv"):
-        return []
-    deck_path = game.folder / files.deck
     if files.deck_rules is None:
-        return [game.source.error(("files", "deck_rules"), "a deck file needs deck_rules (the thresholds it is checked against)")]
+        return []  # only a game that states deck thresholds has a deck of this kind
+    if files.deck is None:
+        return [game.source.error(("files", "deck_rules"), "deck_rules given but no deck file to check against them")]
+    deck_path = game.folder / files.deck
     errors: list[ContentError] = []
     try:
         rules, _ = load_rules_file(game.folder / files.deck_rules)

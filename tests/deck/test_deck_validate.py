@@ -80,3 +80,13 @@ def test_bad_threshold_file_is_reported(project: Path) -> None:
     result = validate(project)
     assert result.exit_code == 2
     assert "deck-rules.yaml:" in result.output and "words.few.max_same_rank_cards" in result.output
+
+
+def test_thresholds_without_a_deck_file(project: Path) -> None:
+    game = project / "content" / "multisuit" / "game.yaml"
+    data = yaml.safe_load(game.read_text())
+    data["files"] = {"deck_rules": "deck-rules.yaml"}
+    game.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+    result = validate(project)
+    assert result.exit_code == 2
+    assert "files.deck_rules: deck_rules given but no deck file to check against them" in result.output
