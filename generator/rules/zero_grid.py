@@ -154,7 +154,6 @@ def deal_and_program(s: State) -> None:
     """Deal four cards to each player (RULINGS 1), one at a time from the first player;
     the programming decisions follow. Dealing opens the hand, so a hand whose deal needed
     a reshuffle is played (ours)."""
-    s.hand_no += 1
     if s.n == 1 and solo_timer_expired(s):
         _finish(s, "timer")
         return
@@ -162,6 +161,7 @@ def deal_and_program(s: State) -> None:
     if cards is None:
         _finish(s, "timer")
         return
+    s.hand_no += 1
     order = [(s.start + i) % s.n for i in range(s.n)]
     hands: list[list[int]] = [[] for _ in range(s.n)]
     for i, card in enumerate(cards):
