@@ -1,0 +1,168 @@
+"""Whole kits of the real games: what a player prints, read back from the files."""
+
+from __future__ import annotations
+
+import csv
+import re
+import shutil
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from generator.content.project import load_project
+from generator.layout.imposition import impose
+from generator.layout.paper import PAPERS
+from generator.layout.text import missing_glyphs
+from generator.pnp.assemble import lint_components, load_components, pnp_document, pod_document
+from generator.pnp.kit import build_kit
+from generator.pnp.options import PnpOptions
+from generator.scene import Group, Text
+from tests.pnp.pdfprobe import rasterise
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = ("multisuit", "four-deuces", "dice-lanes", "zero-grid", "pip-trick")
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.fixture(scope="module")
+def project():
+    return load_project(ROOT)
+
+
+@pytest.fixture(scope="module")
+def multisuit_kit(project, tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("multisuit")
+    build_kit(project.games["multisuit"].content, ROOT, out, PnpOptions(), papers=("a4", "letter"))
+    return out
+
+
+def test_the_36_faces_show_exactly_the_ranks_of_the_deck_file(multisuit_kit):
+    with (ROOT / "content" / "multisuit" / "deck.csv").open(newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert len(rows) == 36
+    for number, row in enumerate(rows, start=1):
+        tree = ET.parse(multisuit_kit / "svg" / f"playing-cards-{number:02d}.svg")
+        texts = [t.text for t in tree.iter(f"{SVG}text")]
+        ranks = [row["spades"], row["diamonds"], row["clubs"]]
+        assert texts[:3] == ranks, f"card {row['id']}: corner index"
+        shown = sorted(t for t in texts if not t.startswith("No."))
+        assert shown == sorted(ranks * 3), f"card {row['id']}: corner, turned corner and centre"
+
+
+def test_kit_files_are_named_for_the_player(multisuit_kit):
+    names = sorted(p.name for p in multisuit_kit.iterdir() if p.is_file())
+    assert names == ["multisuit-cards-pod.pdf", "multisuit-pnp-a4.pdf", "multisuit-pnp-letter.pdf"]
+    assert len(list((multisuit_kit / "svg").glob("*.svg"))) == 36 + 3 + 2 + 1
+
+
+def test_the_deck_pdf_is_small(multisuit_kit):
+    assert (multisuit_kit / "multisuit-pnp-a4.pdf").stat().st_size < 500_000
+
+
+def test_two_builds_give_identical_bytes(project, multisuit_kit, tmp_path):
+    build_kit(project.games["multisuit"].content, ROOT, tmp_path, PnpOptions(), papers=("a4", "letter"))
+    for path in sorted(multisuit_kit.rglob("*.*")):
+        twin = tmp_path / path.relative_to(multisuit_kit)
+        assert twin.read_bytes() == path.read_bytes(), path.name
+
+
+def test_every_page_is_labelled_and_the_cover_lists_the_kit(multisuit_kit):
+    reader = PdfReader(multisuit_kit / "multisuit-pnp-a4.pdf")
+    total = len(reader.pages)
+    for number, page in enumerate(reader.pages, start=1):
+        text = page.extract_text()
+        assert f"page {number} of {total}" in text and "A4" in text and "print at 100% / actual size" in text
+        assert "100 mm" in text and "1 in" in text
+    cover = reader.pages[0].extract_text()
+    assert "36 × Playing cards" in cover and "3 × Marker cards" in cover and "pages 2–5" in cover
+
+
+def test_crop_marks_run_from_the_cards_to_the_page_edge(multisuit_kit):
+    dpi = 100
+    image = rasterise(multisuit_kit / "multisuit-pnp-a4.pdf", 2, dpi)
+    pixels = image.load()
+    imp = impose(PAPERS["a4"], 63.0, 88.0, bleed=3.0)
+    per_mm = dpi / 25.4
+    for x in imp.cut_xs():
+        column = round(x * per_mm - 0.5)
+        darkest = [min(pixels[c, y] for c in (column - 1, column, column + 1)) for y in range(int((imp.y0 - 3) * per_mm) - 1)]
+        page_edge = darkest[:2]
+        assert max(page_edge) < 200, f"cut at x={x:.1f} mm does not reach the top edge"
+        gaps = [v for v in darkest if v > 200]
+        assert len(gaps) < 0.15 * len(darkest), "a crop mark is broken (label on top of it?)"
+
+
+@pytest.mark.parametrize("slug", GAMES)
+@pytest.mark.parametrize("backs", ["duplex-long", "fold", "none"])
+def test_every_text_of_every_page_has_its_glyphs(project, slug, backs):
+    game = project.games[slug].content
+    components = lint_components(load_components(game, PnpOptions(backs=backs), ROOT))
+    documents = [pnp_document(game, components, PnpOptions(paper=p, backs=backs)) for p in PAPERS]
+    documents.append(pod_document(game, components, PnpOptions()))
+    missing = set()
+    for document in filter(None, documents):
+        for page in document.pages:
+            for layer in page.layers:
+                for text in _texts(layer.items):
+                    missing.update((ch, text.text) for ch in missing_glyphs(text.text, text.bold))
+    assert not missing
+
+
+def _texts(items):
+    for item in items:
+        if isinstance(item, Text):
+            yield item
+        elif isinstance(item, Group):
+            yield from _texts(item.children)
+
+
+def test_the_pod_pdf_holds_one_page_per_card(multisuit_kit):
+    reader = PdfReader(multisuit_kit / "multisuit-cards-pod.pdf")
+    assert len(reader.pages) == 36 + 3 + 2  # the deck, the markers, the quick-reference cards
+    for page in reader.pages:
+        assert float(page.trimbox.width) == pytest.approx(63 * 72 / 25.4, abs=0.01)
+        assert float(page.bleedbox.width) == pytest.approx(69 * 72 / 25.4, abs=0.01)
+
+
+def test_duplex_backs_follow_their_fronts_and_short_edge_reverses_rows(project, tmp_path):
+    game = project.games["four-deuces"].content
+    for backs, flip in (("duplex-long", "long-edge"), ("duplex-short", "short-edge")):
+        paths = build_kit(game, ROOT, tmp_path / backs, PnpOptions(backs=backs), papers=("a4",), svg=False, pod=False)
+        reader = PdfReader(paths[0])
+        texts = [page.extract_text() for page in reader.pages]
+        assert "Duplex calibration" in texts[1] and "Duplex calibration" in texts[2]
+        fronts = [i for i, t in enumerate(texts) if "(fronts)" in t]
+        assert fronts and all(f"(backs, {flip} flip)" in texts[i + 1] for i in fronts)
+
+
+def test_print_and_fold_puts_no_back_page_in_the_kit(project, tmp_path):
+    game = project.games["four-deuces"].content
+    [path] = build_kit(game, ROOT, tmp_path, PnpOptions(backs="fold"), papers=("letter",), svg=False, pod=False)
+    assert path.name == "four-deuces-pnp-letter-backs-fold.pdf"
+    texts = [page.extract_text() for page in PdfReader(path).pages]
+    assert not any("(backs" in t for t in texts) and any("print and fold" in t for t in texts)
+
+
+def test_options_other_than_the_defaults_get_their_own_file(project, tmp_path):
+    game = project.games["multisuit"].content
+    [path] = build_kit(game, ROOT, tmp_path, PnpOptions(size="poker", ink="bw", bleed=2.0), papers=("a4",),
+                       svg=False, pod=False)
+    assert path.name == "multisuit-pnp-a4-poker-bleed2mm-bw.pdf"
+    page = PdfReader(path).pages[1]
+    assert re.search(r"page 2 of \d+", page.extract_text())
+
+
+def test_pipworks_build_makes_every_kit_and_then_reuses_them(tmp_path):
+    from generator.build import run_build
+
+    for folder in ("content", "templates"):
+        shutil.copytree(ROOT / folder, tmp_path / folder)
+    first = run_build(tmp_path, None, {}, only="pnp")
+    assert sorted(first.built) == sorted(f"{slug}/pnp" for slug in GAMES)
+    for slug in GAMES:
+        for paper in PAPERS:
+            assert (tmp_path / "output" / slug / f"{slug}-pnp-{paper}.pdf").is_file()
+    again = run_build(tmp_path, None, {}, only="pnp")
+    assert again.built == [] and len(again.reused) == len(GAMES)
