@@ -1,5 +1,5 @@
 """``python -m generator`` runs the CLI (used by the benchmarks to time whole processes)."""
 
-from .cli import main
+from .entry import main
 
 main()

@@ -51,6 +51,9 @@ class BuildReport:
     built: list[str] = field(default_factory=list)
     reused: list[str] = field(default_factory=list)
 
+    def summary(self, root: Path) -> str:
+        return f"built {len(self.built)}, reused {len(self.reused)} → {root / 'output'}"
+
 
 def _load(spec: str) -> Callable[..., Any]:
     module, _, name = spec.partition(":")
@@ -128,6 +131,32 @@ def stale_targets(root: Path, targets: list[Target], force: bool) -> tuple[list[
     return stale, fresh, manifest
 
 
+def _chosen_targets(root: Path, slugs: Iterable[str] | None, options: Mapping[str, Any], only: str | None) -> list[Target]:
+    from .content.folders import game_folders  # light: no pydantic
+
+    all_slugs = [f.name for f in game_folders(root)]
+    chosen = list(slugs) if slugs else all_slugs
+    unknown = [s for s in chosen if s not in all_slugs]
+    if unknown:
+        from .content.errors import ContentError, ContentInvalid
+
+        raise ContentInvalid([ContentError(root / "content" / s, None, (), f"no game {s!r} in this project") for s in unknown])
+    return [t for t in plan(root, chosen, options) if only is None or t.group == only]
+
+
+def nothing_to_do(root: Path, slugs: Iterable[str] | None, only: str | None) -> BuildReport | None:
+    """A report of a build that reuses everything, or None if anything would be rebuilt
+    (or the project cannot even be planned: the full build reports that properly)."""
+    from .content.errors import ContentInvalid
+
+    try:
+        targets = _chosen_targets(root, slugs, {}, only)
+    except ContentInvalid:
+        return None
+    stale, fresh, _ = stale_targets(root, targets, force=False)
+    return None if stale else BuildReport(reused=[t.key for t in fresh])
+
+
 def run_build(root: Path, slugs: Iterable[str] | None, options: Mapping[str, Any], force: bool = False,
               progress: Callable[[str], None] | None = None, only: str | None = None,
               workers: int = 0) -> BuildReport:
@@ -137,12 +166,8 @@ def run_build(root: Path, slugs: Iterable[str] | None, options: Mapping[str, Any
     targets run in parallel processes. Each target writes only its own files, so the
     bytes do not depend on the order or the number of processes.
     """
-    from .content.project import game_folders  # light: no pydantic
-
     root = root.resolve()
-    all_slugs = [f.name for f in game_folders(root)]
-    chosen = list(slugs) if slugs else all_slugs
-    targets = [t for t in plan(root, chosen, options) if only is None or t.group == only]
+    targets = _chosen_targets(root, slugs, options, only)
     stale, fresh, manifest = stale_targets(root, targets, force)
     report = BuildReport(reused=[t.key for t in fresh])
     if not stale:

@@ -13,6 +13,7 @@ from typing import Iterable
 
 from .checks import check_game
 from .errors import ContentError, ContentInvalid
+from .folders import game_folders
 from .loader import LoadedGame, parse_game
 
 #: Checks owned by other parts of Pipworks (deck rules, worked examples...), named as
@@ -45,13 +46,6 @@ class Project:
         if not resolved.is_relative_to(self.root.resolve()):
             raise ContentInvalid([ContentError(path, None, (), "path leaves the project; refusing it")])
         return resolved
-
-
-def game_folders(root: Path) -> list[Path]:
-    content = root / "content"
-    if not content.is_dir():
-        raise ContentInvalid([ContentError(content, None, (), "no content/ folder here (use --project to point at one)")])
-    return sorted(p for p in content.iterdir() if (p / "game.yaml").is_file())
 
 
 def load_project(root: Path, only: Iterable[str] | None = None) -> Project:

@@ -50,6 +50,8 @@ def build_site(project: Any, target: Target, out: Path) -> None:
 
     os.environ["PIPWORKS_PROJECT"] = str(project.root)
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    # The sitemap's dates come from here; fixed, so the same content gives the same bytes.
+    os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
     (project.root / "site" / "docs").mkdir(exist_ok=True)
     config = load_config(config_file=str(project.root / "site" / "mkdocs.yml"), site_dir=str(out / "site"), strict=True)
     build(config)

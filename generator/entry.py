@@ -1,0 +1,64 @@
+"""The ``pipworks`` console script.
+
+A designer's most frequent command is a rebuild with nothing changed. Answering it must
+cost little more than starting Python, so a plain ``pipworks [--project P] build [GAME…]
+[--only GROUP]`` is first checked here without importing typer (≈0.1 s of imports):
+when every output is up to date we say so and stop. Anything else, or any stale output,
+goes to the full Typer CLI, which parses, validates and builds as usual.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+
+def _plain_build_args(argv: list[str]) -> tuple[Path, list[str], str | None] | None:
+    """(project, games, only) for a plain build command line; None for anything else."""
+    project, games, only = Path("."), [], None
+    args = list(argv)
+    while args and args[0] != "build":
+        flag = args.pop(0)
+        if flag in ("--project", "-p") and args:
+            project = Path(args.pop(0))
+        elif flag.startswith("--project="):
+            project = Path(flag.partition("=")[2])
+        else:
+            return None
+    if not args:
+        return None
+    args.pop(0)
+    while args:
+        arg = args.pop(0)
+        if arg == "--only" and args:
+            only = args.pop(0)
+        elif arg.startswith("--only="):
+            only = arg.partition("=")[2]
+        elif arg.startswith("-"):
+            return None  # --force, --help, ...: the full CLI handles these
+        else:
+            games.append(arg)
+    return project, games, only
+
+
+def quick_build(argv: list[str]) -> bool:
+    """True when a plain build found nothing stale (and said so)."""
+    parsed = _plain_build_args(argv)
+    if parsed is None:
+        return False
+    project, games, only = parsed
+    from .build import nothing_to_do
+
+    report = nothing_to_do(project.resolve(), games, only)
+    if report is None:
+        return False
+    print(report.summary(project.resolve()))
+    return True
+
+
+def main() -> None:
+    if quick_build(sys.argv[1:]):
+        return
+    from .cli import main as cli_main
+
+    cli_main()
