@@ -36,6 +36,7 @@ from .multisuit_cards import (
     Table,
     card_text,
     cards_of,
+    chunk_actions,
     check_deck,
     dedupe_twins,
     normalise_deck,
@@ -237,12 +238,15 @@ def legal_actions(state: State) -> list[Hashable]:
     table = state.table
     hand = state.hands[state.to_move]
     if phase == EXCHANGE:
-        give = table.give
-        return [give[c] for c in cards_of(dedupe_twins(table, hand))]
-    if state.trick:
-        follow = table.follow
-        return [follow[c] for c in cards_of(dedupe_twins(table, allowed_follows(table, hand, state.suit, state.best)))]
-    return lead_actions(table, dedupe_twins(table, hand))
+        chunks = table.give_chunks
+    elif state.trick:
+        hand = allowed_follows(table, hand, state.suit, state.best)
+        chunks = table.follow_chunks
+    else:
+        chunks = table.lead_chunks
+    if table.has_twins:
+        hand = dedupe_twins(table, hand)
+    return chunk_actions(chunks, hand)
 
 
 def lead_actions(table: Table, hand: int) -> list[Hashable]:
@@ -316,15 +320,20 @@ def follow_problem(state: State, card: int) -> str | None:
 
 def apply(state: State, action: Any) -> State:
     """The state after ``action``; raises IllegalAction saying which rule forbids it."""
-    problem = why_illegal(state, action)
-    if problem is not None:
-        raise IllegalAction(problem)
     kind = type(action)
-    if kind is Follow:
-        return play_follow(state, action.card)
-    if kind is Lead:
-        return play_lead(state, action.card, action.suit)
-    return give_card(state, action.card)
+    phase = state.phase
+    if phase == TRICKS and kind is Follow:
+        card = action.card
+        if state.trick and type(card) is int and 0 <= card < state.table.size and (
+                allowed_follows(state.table, state.hands[state.to_move], state.suit, state.best) >> card & 1):
+            return play_follow(state, card)
+    elif phase == TRICKS and kind is Lead:
+        if why_illegal(state, action) is None:
+            return play_lead(state, action.card, action.suit)
+    elif phase == EXCHANGE and kind is Give:
+        if why_illegal(state, action) is None:
+            return give_card(state, action.card)
+    raise IllegalAction(why_illegal(state, action) or f"{action!r} is not legal now")
 
 
 def give_card(state: State, card: int) -> State:
@@ -374,9 +383,10 @@ def play_follow(state: State, card: int) -> State:
     if rank >= best:
         best, best_seat = rank, seat
     trick = state.trick + ((seat, card),)
-    if len(trick) < 4:
-        return state._replace(to_move=next_seat(seat), hands=tuple(hands), trick=trick, best=best,
-                              best_seat=best_seat, events=events)
+    if len(trick) < 4:  # the hot path: build the next state directly
+        return State(state.table, state.mode, state.phase, (seat + 1) & 3, state.dealer, tuple(hands),  # type: ignore[arg-type]
+                     state.given, state.leader, suit, trick, best, best_seat, state.tricks, state.won,
+                     state.points, state.games, state.deal_no, state.orders, events)
     return gather_trick(state._replace(hands=tuple(hands), trick=trick, best=best, best_seat=best_seat, events=events))
 
 

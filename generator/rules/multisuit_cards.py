@@ -220,6 +220,36 @@ class Table:
         self.has_twins = len(first) != self.size
         self.by_text = first
         self.index = {ident: c for c, ident in enumerate(self.ids)}
+        if self.size > CHUNK * CHUNKS:
+            raise SetupError(f"a deck of {self.size} cards is too large (at most {CHUNK * CHUNKS})")
+        self.give_chunks = _chunked([(g,) for g in self.give])
+        self.follow_chunks = _chunked([(f,) for f in self.follow])
+        self.lead_chunks = _chunked([tuple(self.lead[s][c] for s in range(3) if self.rank[s][c]) for c in range(self.size)])
+
+
+#: Hands are read CHUNK cards at a time: every subset of a chunk has its actions ready,
+#: so listing a hand's actions is four lookups instead of a loop over its cards.
+CHUNK, CHUNKS = 9, 4
+
+
+def _chunked(per_card: list[tuple]) -> tuple[tuple[tuple, ...], ...]:
+    """For each chunk of CHUNK cards, subset mask -> the actions of those cards in order."""
+    chunks = []
+    for k in range(CHUNKS):
+        subsets: list[tuple] = [()]
+        for mask in range(1, 1 << CHUNK):
+            low = mask & -mask
+            card = k * CHUNK + low.bit_length() - 1
+            mine = per_card[card] if card < len(per_card) else ()
+            subsets.append(mine + subsets[mask ^ low])
+        chunks.append(tuple(subsets))
+    return tuple(chunks)
+
+
+def chunk_actions(chunks: tuple[tuple[tuple, ...], ...], mask: int) -> list:
+    """The actions of every card in ``mask``, lowest card first."""
+    c0, c1, c2, c3 = chunks
+    return [*c0[mask & 511], *c1[mask >> 9 & 511], *c2[mask >> 18 & 511], *c3[mask >> 27]]
 
 
 @lru_cache(maxsize=8)

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from test_multisuit import TEST_DECK
+from tests.rules.test_multisuit import TEST_DECK
 
 from generator.rules.base import IllegalAction
 from generator.rules.multisuit import GAME, MAX_DEALS, deal_points, events, team_of
