@@ -21,7 +21,8 @@ from ..verify.examples import FENCE, Example, content_examples
 CHECKED_PAGE = "how-examples-are-checked.md"
 SUIT_GLYPHS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
 PICTURES_PER_COMPONENT = 6
-SETUP_HINTS = ("board", "mat", "grid")
+#: Which component picture stands for a game (home page, setup diagram), by name.
+SETUP_HINTS = ("board", "mat", "grid", "playing-card")
 PDF_LABELS = {
     "pnp-a4": "Everything to print, A4 paper",
     "pnp-letter": "Everything to print, US Letter paper",
@@ -148,7 +149,7 @@ def game_pages(project: Project, slug: str, examples: list[Example], out: DocsWr
     extra = deck_report(project, slug, out)
     if extra:
         nav.append({"Deck report": extra})
-    return {"content": content, "picture": pics[0] if pics else None, "nav": nav}
+    return {"content": content, "picture": pics[0] if pics else None, "pictures": pics, "nav": nav}
 
 
 def deck_report(project: Project, slug: str, out: DocsWriter) -> str | None:
@@ -197,8 +198,9 @@ def generate(root: Path, docs: Path, site: Path) -> list[Any]:
     nav: list[Any] = [{"Home": "index.md"}]
     for slug in sorted(project.games):
         info = game_pages(project, slug, [e for e in examples if e.game == slug], out)
-        if info["picture"] is not None:
-            info["picture"] = Picture(f"{slug}/{info['picture'].src}", info["picture"].alt)
+        setup = next((p for hint in SETUP_HINTS for p in info["pictures"] if hint in p.src), info["picture"])
+        if setup is not None:
+            info["picture"] = Picture(f"{slug}/{setup.src}", setup.alt)
         games.append(info)
         nav.append({info["content"].title: info["nav"]})
     nav += hand_written(site, out)
