@@ -513,6 +513,7 @@ RULE_MAP: dict[str, str] = {
     "draw-two-stays-in-play": "claim_check",
     "spades-opposite-face": "flip",
     "clubs-swap-choice": "resolve_actions",
+    "own-draw-2-limit": "resolve_actions",
     "no-refill-after-last-claim": "finish_hand",
     "start-after-short-round": "begin_hand",
     "last-round-check": "final_claim_check",

@@ -18,6 +18,9 @@ A position (every key optional unless said)::
     rolls: [3, 5]             # the next die rolls (rerolls and new dice, lane order)
     next_decks: [[...]]       # the deck of each later round, top first; default: deck order
 
+Or, to show the setup itself, ``setup:`` with ``new_game``'s keys (``start_player``,
+``deck``, ``dice``, ``rolls``) and nothing else.
+
 Both players must hold equally many cards (the rules never leave them unequal). When no
 cards are programmed, the hand begins as in play: if a player is short of cards for the
 active lanes, the round ends at once.
@@ -31,7 +34,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from .base import IllegalAction, SetupError
-from .dice_lanes import begin_hand, game_length, legal_actions, apply, to_move, score
+from .dice_lanes import apply, begin_hand, game_length, legal_actions, new_game, score, to_move
 from .dice_lanes_state import (
     DICE_POOL, GAME_DECK, HAND, LANES, ORDER, PHASE, STEP, NO_PROGRAM, PHASE_NAMES, RESOLVE, RESOLVE_ORDERS, ROUNDS, SLOT_NAMES, State,
     active_mask, build,
@@ -68,7 +71,15 @@ def _lane_key(key: Any) -> int:
 
 
 def position_state(position: Mapping[str, Any], variants: Sequence[str] = ()) -> State:
-    """The game state a worked example's ``position`` describes (neutral defaults above)."""
+    """The game state a worked example's ``position`` describes (neutral defaults above).
+
+    ``setup: {...}`` instead starts a new game from ``new_game``'s setup mapping (the
+    deck order, first dice and Start Player), to show the game's setup itself.
+    """
+    if "setup" in position:
+        if set(position) != {"setup"}:
+            raise SetupError("a position with setup: describes a new game; give no other keys")
+        return new_game(variants=variants, setup=position["setup"])
     unknown = sorted(set(position) - KNOWN_KEYS)
     if unknown:
         raise SetupError(f"unknown position key {unknown[0]!r}; known: {', '.join(sorted(KNOWN_KEYS))}")
