@@ -179,6 +179,8 @@ def outcomes(s: State) -> dict[str, Any]:
         "face_down": [names[seat] for seat, code in s.last if code >= DOWN],
         "tricks_won": by(lambda seat: s.tricks[seat]),
         "hands": by(lambda seat: [card_text(c) for c in range(52) if s.hands[seat] >> c & 1]),
+        "hand_sizes": by(lambda seat: bin(s.hands[seat]).count("1")),
+        "set_aside": bin(s.set_aside).count("1"),
         "dice": by(lambda seat: list(s.dice[4 * seat:4 * seat + 4])),
         "available": by(lambda seat: _numbers(s, seat, AVAILABLE)),
         "used": by(lambda seat: _numbers(s, seat, USED)),
