@@ -19,13 +19,11 @@ orders, the first hands and the first dealer.
 
 from __future__ import annotations
 
-import random
-from typing import Any, Hashable, Mapping, NamedTuple, Sequence
+from typing import Any, Hashable, Mapping, Sequence
 
-from .base import IllegalAction, Result, SetupError
+from .base import IllegalAction, Result
 from .multisuit_cards import (
     DECK_SIZE,
-    HAND_SIZE,
     RANKS,
     SEATS,
     SUITS,
@@ -36,187 +34,32 @@ from .multisuit_cards import (
     Table,
     card_text,
     cards_of,
-    chunk_actions,
     check_deck,
+    chunk_actions,
     dedupe_twins,
-    normalise_deck,
     rank_label,
     shipped_deck,
-    table_for,
+)
+from .multisuit_setup import checked_table, deal_hands, game_mode, new_game, seat_index, start_deal
+from .multisuit_state import (
+    BOOK,
+    EXCHANGE,
+    EXCHANGE_SIZE,
+    GAMES_TO_WIN,
+    MARKERS,
+    MAX_DEALS,
+    OVER,
+    PHASES,
+    TARGET_POINTS,
+    TRICKS,
+    TRICKS_PER_DEAL,
+    VARIANTS,
+    State,
+    next_seat,
+    partner,
+    team_of,
 )
 from .multisuit_text import describe, event_text, parse_action_text
-
-#: The three markers on the table: leading onto one picks the trick's suit.
-MARKERS = SUITS
-EXCHANGE_SIZE = 3
-TRICKS_PER_DEAL = 9
-#: Tricks that score nothing: a team scores for each trick beyond these.
-BOOK = 4
-TARGET_POINTS = 5
-GAMES_TO_WIN = 2
-#: Engine variant -> what it plays. No variant: a single deal.
-VARIANTS: dict[str, str] = {
-    "game": "one game: deals until a team reaches 5 points",
-    "rubber": "the full rubber: games of 5 points until a team has won two",
-}
-#: Most deals a mode can take: each deal gives one team at least a point, so a game
-#: lasts at most 4 + 4 + 1 deals and a rubber at most three games.
-MAX_DEALS: dict[str, int] = {"deal": 1, "game": 9, "rubber": 27}
-
-EXCHANGE, TRICKS, OVER = 0, 1, 2
-PHASES = ("exchange", "tricks", "over")
-
-
-def team_of(seat: int) -> int:
-    """0 for North and South, 1 for East and West: partners sit opposite."""
-    return seat & 1
-
-
-def partner(seat: int) -> int:
-    return (seat + 2) & 3
-
-
-def next_seat(seat: int) -> int:
-    """The player on ``seat``'s left: play and the deal both move clockwise."""
-    return (seat + 1) & 3
-
-
-class State(NamedTuple):
-    """One moment of a Multisuit session; never mutated (``apply`` builds a new one)."""
-
-    table: Table
-    mode: str
-    phase: int
-    to_move: int
-    dealer: int
-    #: cards in each seat's hand (bitmask over deck indexes)
-    hands: tuple[int, int, int, int]
-    #: cards each seat has set face down for the exchange, not yet handed over
-    given: tuple[int, int, int, int]
-    leader: int
-    #: the trick's suit (index into SUITS), -1 before the lead
-    suit: int
-    #: (seat, card) in the order played to the current trick
-    trick: tuple[tuple[int, int], ...]
-    #: the best so far: highest rank in the trick's suit played to this trick
-    best: int
-    best_seat: int
-    #: tricks taken this deal, and the cards in each team's pile
-    tricks: tuple[int, int]
-    won: tuple[int, int]
-    points: tuple[int, int]
-    games: tuple[int, int]
-    deal_no: int
-    #: the shuffled deck order of every deal, drawn from the seed up front
-    orders: tuple[tuple[int, ...], ...]
-    #: the log as a linked list (event, previous), newest first: O(1) to extend
-    events: tuple[Any, ...] | None
-
-
-# --- setting up -------------------------------------------------------------------
-
-
-_CHECKED: dict[tuple, Table] = {}
-
-
-def checked_table(deck: tuple) -> Table:
-    """The lookup table for ``deck``, after checking it is a deck the rules describe."""
-    table = _CHECKED.get(deck)
-    if table is None:
-        check_deck(deck)
-        table = _CHECKED[deck] = table_for(deck)
-    return table
-
-
-def game_mode(variants: Sequence[str]) -> str:
-    """'deal', 'game' or 'rubber' from the variant names; unknown names are refused."""
-    unknown = [v for v in variants if v not in VARIANTS]
-    if unknown:
-        raise SetupError(f"unknown Multisuit variant(s) {unknown}; known: {', '.join(VARIANTS)}")
-    return "rubber" if "rubber" in variants else "game" if "game" in variants else "deal"
-
-
-def seat_index(value: Any) -> int:
-    """A seat given as 0..3 or by name (``North``...)."""
-    if isinstance(value, int) and 0 <= value < 4:
-        return value
-    for index, name in enumerate(SEATS):
-        if str(value).strip().lower() in (name.lower(), name[0].lower()):
-            return index
-    raise SetupError(f"unknown seat {value!r}; seats are {', '.join(SEATS)}")
-
-
-def deal_hands(dealer: int, order: Sequence[int]) -> tuple[int, int, int, int]:
-    """Deal ``order`` one card at a time, clockwise from the dealer's left."""
-    hands = [0, 0, 0, 0]
-    seat = dealer
-    for card in order:
-        seat = (seat + 1) & 3
-        hands[seat] |= 1 << card
-    return hands[0], hands[1], hands[2], hands[3]
-
-
-def _order(table: Table, ids: Sequence[Any], what: str) -> tuple[int, ...]:
-    try:
-        order = tuple(table.index[i] for i in ids)
-    except KeyError as exc:
-        raise SetupError(f"{what}: no card with id {exc.args[0]!r} in the deck") from None
-    if sorted(order) != list(range(table.size)):
-        raise SetupError(f"{what}: must list every card of the deck exactly once")
-    return order
-
-
-def _setup_hands(table: Table, hands: Mapping[Any, Sequence[Any]]) -> tuple[int, int, int, int]:
-    masks = [0, 0, 0, 0]
-    for seat, ids in hands.items():
-        masks[seat_index(seat)] = sum(1 << table.index[i] for i in ids if i in table.index)
-        if len(ids) != HAND_SIZE or masks[seat_index(seat)].bit_count() != HAND_SIZE:
-            raise SetupError(f"hands: {seat} must get {HAND_SIZE} different cards of the deck")
-    if sum(masks) != table.full or len(hands) != 4:
-        raise SetupError("hands: the four hands must share out the whole deck")
-    return masks[0], masks[1], masks[2], masks[3]
-
-
-def new_game(players: int | None = None, variants: Sequence[str] = (), seed: int = 0,
-             setup: Mapping[str, Any] | None = None) -> State:
-    """A new session at the start of the first deal's exchange.
-
-    ``setup`` may give ``deck`` (36 cards as (id, (spades, diamonds, clubs)) with ranks
-    4..14 or None), ``dealer`` (seat), ``orders`` (one shuffled order of card ids per
-    deal), ``deck_order`` (the first deal's order) or ``hands`` ({seat: 9 card ids}).
-    Anything not given is drawn from ``random.Random(seed)``.
-    """
-    if players not in (None, 4):
-        raise SetupError(f"Multisuit is for exactly 4 players, not {players}")
-    mode = game_mode(variants)
-    setup = setup or {}
-    deck = normalise_deck(setup["deck"]) if "deck" in setup else shipped_deck()
-    table = checked_table(deck)
-    rng = random.Random(seed)
-    dealer = seat_index(setup["dealer"]) if "dealer" in setup else rng.randrange(4)
-    given = [_order(table, o, f"orders[{i}]") for i, o in enumerate(setup.get("orders", ()))]
-    if "deck_order" in setup:
-        given[:1] = [_order(table, setup["deck_order"], "deck_order")]
-    size = table.size
-    orders = tuple(given) + tuple(tuple(rng.sample(range(size), size)) for _ in range(MAX_DEALS[mode] - len(given)))
-    state = State(table, mode, EXCHANGE, 0, dealer, (0, 0, 0, 0), (0, 0, 0, 0), 0, -1, (), 0, -1,
-                  (0, 0), (0, 0), (0, 0), (0, 0), -1, orders, None)
-    state = start_deal(state, dealer, 0)
-    if "hands" in setup:
-        state = state._replace(hands=_setup_hands(table, setup["hands"]))
-    return state
-
-
-def start_deal(state: State, dealer: int, deal_no: int) -> State:
-    """Shuffle-and-deal: the stored order for this deal, 9 cards each; the exchange
-    starts with the player on the dealer's left."""
-    first = next_seat(dealer)
-    return state._replace(
-        phase=EXCHANGE, to_move=first, dealer=dealer, hands=deal_hands(dealer, state.orders[deal_no]),
-        given=(0, 0, 0, 0), leader=first, suit=-1, trick=(), best=0, best_seat=-1,
-        tricks=(0, 0), won=(0, 0), deal_no=deal_no, events=(("deal", deal_no, dealer), state.events),
-    )
-
 
 # --- what may be played -------------------------------------------------------------
 
@@ -609,4 +452,9 @@ class MultisuitGame:
 
 GAME = MultisuitGame()
 
-__all__ = ["GAME", "State", "SEATS", "TEAMS", "DECK_SIZE", "RANKS", "new_game", "apply", "legal_actions"]
+#: Re-exported so the rule map and callers find every rule's code on this module.
+__all__ = [
+    "GAME", "State", "SEATS", "TEAMS", "DECK_SIZE", "RANKS", "MARKERS", "MAX_DEALS", "PHASES", "VARIANTS",
+    "new_game", "apply", "legal_actions", "check_deck", "checked_table", "deal_hands", "game_mode", "partner",
+    "seat_index", "shipped_deck", "team_of", "deal_points", "events",
+]

@@ -34,28 +34,10 @@ import random
 from typing import Any, Mapping, Sequence
 
 from .base import IllegalAction, SetupError
-from .multisuit import (
-    EXCHANGE,
-    HAND_SIZE,
-    MAX_DEALS,
-    OVER,
-    PHASES,
-    SEATS,
-    TEAMS,
-    TRICKS_PER_DEAL,
-    State,
-    apply,
-    events,
-    game_mode,
-    legal_actions,
-    action_text,
-    new_game,
-    log,
-    next_seat,
-    parse_action,
-    seat_index,
-)
-from .multisuit_cards import SUITS, cards_of, parse_card, rank_label, table_for
+from .multisuit import action_text, apply, events, legal_actions, log, parse_action
+from .multisuit_setup import game_mode, new_game, seat_index
+from .multisuit_state import EXCHANGE, MAX_DEALS, OVER, PHASES, TRICKS, TRICKS_PER_DEAL, State, next_seat
+from .multisuit_cards import HAND_SIZE, SEATS, SUITS, TEAMS, cards_of, parse_card, rank_label, table_for
 
 STAND_IN = (None, None, None)
 POSITION_KEYS = {"dealer", "phase", "hands", "leader", "tricks", "points", "games", "deck"}
@@ -131,7 +113,7 @@ def example_state(position: Mapping[str, Any], variants: Sequence[str]) -> tuple
     leader = seat_index(position["leader"]) if "leader" in position else next_seat(dealer)
     if "leader" in position and phase == "exchange":
         raise SetupError("leader: the first lead after the exchange is always the dealer's left")
-    state = State(table, mode, EXCHANGE if phase == "exchange" else 1, leader if phase == "tricks" else next_seat(dealer),
+    state = State(table, mode, EXCHANGE if phase == "exchange" else TRICKS, leader if phase == "tricks" else next_seat(dealer),
                   dealer, tuple(masks), (0, 0, 0, 0), leader, -1, (), 0, -1, tricks, tuple(won),  # type: ignore[arg-type]
                   _team_counts(position.get("points"), "points"), _team_counts(position.get("games"), "games"),
                   0, orders, None)
