@@ -289,6 +289,8 @@ def outcomes(state: State, events: list[tuple]) -> dict[str, Any]:
         "shared_victory": over and len(res.winners) > 1,
         "ranking": [[seat_text(s) for s in group] for group in res.ranking] if over else [],
         "hand": state.hand_no,
+        "hands": {n: [card_text(c) for c in state.hands[i]] if state.hands else [] for i, n in enumerate(names)},
+        "discard_size": len(state.discard),
         "reshuffles": state.reshuffles,
         "deck_size": len(state.deck),
         "to_move": seat_text(state.seat) if not over else "",
