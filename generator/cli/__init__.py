@@ -62,13 +62,14 @@ def build(
     games: Optional[list[str]] = typer.Argument(None, help="Game slugs to build (default: all)."),
     force: bool = typer.Option(False, "--force", help="Rebuild everything, reusing nothing."),
     only: Optional[str] = typer.Option(None, "--only", help="Build one group only: pnp, docs or site."),
+    jobs: int = typer.Option(0, "--jobs", "-j", min=0, help="Processes to build with (default: all cores)."),
 ) -> None:
     """Build everything into output/: only what changed since the last build is redone."""
     from ..build import run_build
 
     root_dir = project_root(ctx)
     with die_on_content_errors(root_dir):
-        report = run_build(root_dir, games, {}, force=force, only=only,
+        report = run_build(root_dir, games, {}, force=force, only=only, workers=jobs,
                            progress=lambda key: typer.echo(f"  building {key}"))
     typer.echo(report.summary(root_dir))
 

@@ -1,0 +1,69 @@
+"""Incremental and parallel builds (issue 8): reuse what is fresh, never change a byte."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+
+def files(out: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*"))
+            if p.is_file() and ".pipworks" not in p.parts}
+
+
+def built_keys(stdout: str) -> set[str]:
+    return set(re.findall(r"^  building (\S+)$", stdout, flags=re.M))
+
+
+def flip_one_rank(project: Path) -> None:
+    deck = project / "content" / "multisuit" / "deck.csv"
+    lines = deck.read_text().splitlines()
+    for index, line in enumerate(lines[1:], start=1):
+        cells = line.split(",")
+        if cells[1] in ("4", "5"):
+            cells[1] = "5" if cells[1] == "4" else "4"
+            lines[index] = ",".join(cells)
+            deck.write_text("\n".join(lines) + "\n")
+            return
+    raise AssertionError("no low spade rank to flip")
+
+
+def test_nothing_changed_rebuilds_nothing(built_project: Path, tmp_path: Path, run_pipworks) -> None:
+    project = tmp_path / "p"
+    shutil.copytree(built_project, project)
+    result = run_pipworks(project, "build")
+    assert result.returncode == 0, result.stderr
+    assert re.search(r"built 0, reused \d+", result.stdout), result.stdout
+
+
+def test_one_rank_rebuilds_only_that_game_and_the_site(built_project: Path, tmp_path: Path, run_pipworks) -> None:
+    project = tmp_path / "p"
+    shutil.copytree(built_project, project)
+    before = files(project / "output")
+    flip_one_rank(project)
+    result = run_pipworks(project, "build")
+    assert result.returncode == 0, result.stderr
+    rebuilt = built_keys(result.stdout)
+    assert rebuilt and all(k.startswith("multisuit/") or k == "site" for k in rebuilt), rebuilt
+    assert any(k.startswith("multisuit/pnp") for k in rebuilt)
+    after = files(project / "output")
+    changed = {name for name in after if before.get(name) != after[name]}
+    assert not any(name.startswith(("pip-trick/", "dice-lanes/", "four-deuces/", "zero-grid/")) for name in changed)
+    assert "multisuit/multisuit-pnp-a4.pdf" in changed
+
+    incremental = files(project / "output")
+    forced = run_pipworks(project, "build", "--force")
+    assert forced.returncode == 0, forced.stderr
+    assert files(project / "output") == incremental, "a forced build must give the same bytes as the incremental one"
+
+
+def test_parallel_and_serial_builds_give_the_same_bytes(built_project: Path, tmp_path: Path, run_pipworks) -> None:
+    project = tmp_path / "p"
+    shutil.copytree(built_project, project)
+    shutil.rmtree(project / "output")
+    result = run_pipworks(project, "build", "--only", "pnp", "--jobs", "1")
+    assert result.returncode == 0, result.stderr
+    serial = files(project / "output")
+    parallel = {k: v for k, v in files(built_project / "output").items() if k in serial}
+    assert serial == parallel
