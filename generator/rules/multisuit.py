@@ -421,6 +421,7 @@ RULE_MAP: dict[str, str] = {
     "dealing-order": "deal_hands",
     "hyphen-cannot-win": "play_follow",
     "lead-is-free": "why_illegal",
+    "always-a-lead": "check_deck",
     "equal-counts-as-beating": "allowed_follows",
     "game-ends-after-deal": "end_deal",
     "dealer-after-a-game": "end_deal",

@@ -408,3 +408,12 @@ def test_log_tells_who_won_and_why() -> None:
     assert "equals the best so far" in text and "follows spades with 4" in text
     assert "may play any card" in text and "later card" in text
     assert "East-West score 1 point" in text
+
+
+def test_always_a_lead_every_card_can_be_led_somewhere() -> None:
+    """always-a-lead: every card of a valid deck has a rank in some suit, so a leader is never stuck."""
+    for deck in (TEST_DECK, new_game(seed=1).table.deck):
+        check_deck(deck)
+        assert all(any(r is not None for r in ranks) for _, ranks in deck)
+    out = run({"hands": {"North": ["-♠-♦5♣"]}, "tricks": {NS: 4, EW: 4}}, [])
+    assert out["legal"] == ["North leads -♠-♦5♣ on clubs"]
