@@ -92,17 +92,6 @@ def legal_actions(state: State) -> list[Hashable]:
     return chunk_actions(chunks, hand)
 
 
-def lead_actions(table: Table, hand: int) -> list[Hashable]:
-    """Every (card, marker) pair where the card has a rank in the marker's suit."""
-    out = []
-    rank, lead = table.rank, table.lead
-    for c in cards_of(hand):
-        for s in (0, 1, 2):
-            if rank[s][c]:
-                out.append(lead[s][c])
-    return out
-
-
 def why_illegal(state: State, action: Any) -> str | None:
     """None when ``action`` is legal now, else the reason in the game's words."""
     if state.phase == OVER:
