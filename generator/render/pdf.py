@@ -9,9 +9,10 @@ content (no dates or random ids), so two builds give identical files.
 
 from __future__ import annotations
 
+import contextlib
 import io
 from functools import lru_cache
-from typing import Any
+from typing import Any, Iterator
 
 from ..layout.boxes import Box
 from ..layout.sheet import Document, Page
@@ -90,17 +91,19 @@ def _path(c: Any, item: Path) -> Any:
     return p
 
 
-_DRAW_STRING = {"start": "drawString", "middle": "drawCentredString", "end": "drawRightString"}
-
-
 def _text(c: Any, item: Text) -> None:
-    c.saveState()
-    c.translate(item.x, item.y)
-    c.scale(1, -1)
-    c.setFont(fonts.font_name(item.bold), item.size)
-    c.setFillColorRGB(*_rgb(item.fill))
-    getattr(c, _DRAW_STRING.get(item.anchor, "drawString"))(0, 0, item.text)
-    c.restoreState()
+    """One text object, placed by its text matrix (flipped back upright): no q/Q or cm."""
+    name = fonts.font_name(item.bold)
+    x = item.x
+    if item.anchor in ("middle", "end"):
+        width = fonts.ttfont(name).stringWidth(item.text, item.size)
+        x -= width / 2 if item.anchor == "middle" else width
+    text = c.beginText()
+    text.setTextTransform(1, 0, 0, -1, x, item.y)
+    text.setFont(name, item.size)
+    text.setFillColorRGB(*_rgb(item.fill))
+    text.textOut(item.text)
+    c.drawText(text)
 
 
 def draw_items(c: Any, items: tuple[Item, ...]) -> None:
@@ -148,11 +151,58 @@ def _page(c: Any, page: Page) -> None:
     c.showPage()
 
 
+#: reportlab modules that bound ``fp_str`` (its number formatter) at import time.
+_FP_STR_USERS = ("reportlab.pdfgen.canvas", "reportlab.pdfgen.pathobject", "reportlab.pdfgen.textobject",
+                 "reportlab.pdfbase.pdfdoc")
+
+
+@contextlib.contextmanager
+def _fast_reportlab() -> Iterator[None]:
+    """Two speed-ups, scoped to our own rendering so no other PDF in the process changes.
+
+    * Without its optional C accelerator, reportlab formats every number in pure Python
+      (most of the time of a deck). Coordinates repeat a lot, so we memoise its own
+      formatter: byte-for-byte the same output, several times faster.
+    * Streams are written binary (Flate only) instead of ASCII85 on top: 20 % smaller
+      files and no pure-Python base-85 pass. Both are plain PDF.
+    """
+    import sys
+
+    from reportlab import rl_config
+    from reportlab.lib import rl_accel
+
+    original = rl_accel.fp_str
+    one = lru_cache(maxsize=1 << 16)(lambda value: original(value))
+
+    def fp_str(*values: Any) -> str:
+        if len(values) == 1 and isinstance(values[0], (list, tuple)):
+            values = values[0]
+        return " ".join(map(one, values))
+
+    saved = {name: sys.modules[name].fp_str for name in _FP_STR_USERS}  # type: ignore[attr-defined]
+    use_a85 = rl_config.useA85
+    try:
+        for name in _FP_STR_USERS:
+            sys.modules[name].fp_str = fp_str  # type: ignore[attr-defined]
+        rl_config.useA85 = 0
+        yield
+    finally:
+        for name, function in saved.items():
+            sys.modules[name].fp_str = function  # type: ignore[attr-defined]
+        rl_config.useA85 = use_a85
+
+
 def render_document(doc: Document) -> bytes:
     """The whole document as PDF bytes: same document, same bytes."""
+    import reportlab.pdfbase.pdfdoc  # noqa: F401  (loaded before _fast_reportlab patches it)
     from reportlab.pdfgen.canvas import Canvas
 
     fonts.register_all()
+    with _fast_reportlab():
+        return _render(Canvas, doc)
+
+
+def _render(Canvas: Any, doc: Document) -> bytes:
     buffer = io.BytesIO()
     first = doc.pages[0] if doc.pages else Page(210.0, 297.0, ())
     c = Canvas(buffer, pagesize=(pt(first.width), pt(first.height)), invariant=1, pageCompression=1,
