@@ -54,8 +54,7 @@ def card_back(w: float, h: float, pal: Palette, bleed: float, title: str, motif:
     return items
 
 
-def die_face(x: float, y: float, size: float, value: int, pal: Palette, faint: bool = False,
-             name: str = "") -> list[Item]:
+def die_face(x: float, y: float, size: float, value: int, pal: Palette, faint: bool = False) -> list[Item]:
     """A die showing ``value``, ``size`` mm square at (x, y): pips are circles."""
     colour = pal.faint if faint else pal.text
     body = Rect(x, y, size, size, Style(fill=WHITE, stroke=colour, stroke_width=0.35), radius=size * 0.16)

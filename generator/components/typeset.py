@@ -8,6 +8,8 @@ safe-zone lint and the PDF use), so what fits here fits on paper.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..layout import text as metrics
 from ..scene import Text
 
@@ -40,9 +42,15 @@ def printable(text: str) -> str:
     return "".join(_SUBSTITUTES.get(ch, ch) for ch in text)
 
 
+@lru_cache(maxsize=16384)
+def _unit_width(text: str, bold: bool) -> float:
+    """Width of ``text`` at a 1 mm size; widths scale linearly (no kerning in the PDF)."""
+    return metrics.width(text, 1.0, bold)
+
+
 def text_width(text: str, size: float, bold: bool = False) -> float:
     """Width in mm of ``text`` set in Vera (or Vera Bold) at ``size`` mm."""
-    return metrics.width(text, size, bold)
+    return _unit_width(text, bold) * size
 
 
 def has_glyph(ch: str, bold: bool = False) -> bool:
@@ -59,18 +67,24 @@ def fit_size(text: str, max_width: float, size: float, bold: bool = False, floor
 
 
 def wrap(text: str, max_width: float, size: float, bold: bool = False) -> list[str]:
-    """``text`` broken at spaces into lines no wider than ``max_width`` (greedy)."""
+    """``text`` broken at spaces into lines no wider than ``max_width`` (greedy; a word
+    wider than the line gets a line of its own). Line widths are sums of word widths,
+    which is exact for a font set without kerning."""
+    space = _unit_width(" ", bold)
+    limit = max_width / size + 1e-9
     lines: list[str] = []
-    current = ""
+    current: list[str] = []
+    width = 0.0
     for word in text.split():
-        trial = f"{current} {word}" if current else word
-        if current and text_width(trial, size, bold) > max_width:
-            lines.append(current)
-            current = word
+        own = _unit_width(word, bold)
+        if current and width + space + own > limit:
+            lines.append(" ".join(current))
+            current, width = [word], own
         else:
-            current = trial
+            width = width + space + own if current else own
+            current.append(word)
     if current:
-        lines.append(current)
+        lines.append(" ".join(current))
     return lines
 
 
