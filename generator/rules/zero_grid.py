@@ -275,150 +275,170 @@ def suit_power(card: int, pips: int, flags: int) -> int:
     return pips
 
 
-def _set(grids: tuple, seat: int, grid: tuple) -> tuple:
-    return grids[:seat] + (grid,) + grids[seat + 1:]
+class Desk:
+    """The grids and activation marks as mutable working copies while cards resolve inside
+    one :func:`apply` call; :meth:`commit` writes them back as tuples to the new state, so
+    states stay immutable from the outside (copy-on-write, for speed)."""
+
+    __slots__ = ("grids", "used", "spent")
+
+    def __init__(self, s: State) -> None:
+        self.grids = [list(g) for g in s.grids]
+        self.used = list(s.used)
+        self.spent = list(s.spent)
+
+    def commit(self, s: State) -> None:
+        s.grids = tuple(tuple(g) for g in self.grids)
+        s.used, s.spent = tuple(self.used), tuple(self.spent)
 
 
-def apply_power(s: State, seat: int, card: int, cell: int) -> None:
+def apply_power(s: State, d: Desk, seat: int, card: int, cell: int) -> None:
     """The suit power on ``cell``; the die and its column are now activated (a Clubs hold
     activates too, RULINGS 7); a die brought to zero is removed (removal)."""
-    grid = s.grids[seat]
+    grid = d.grids[seat]
     before = grid[cell]
-    after = suit_power(card, before, s.flags)
-    if after != before:
-        s.grids = _set(s.grids, seat, grid[:cell] + (after,) + grid[cell + 1:])
-    activate(s, seat, cell // 4, cell if after else -1)
+    after = grid[cell] = suit_power(card, before, s.flags)
+    activate(d, seat, cell >> 2, cell if after else -1)
     emit(s, ("power", seat, card, cell, before, after))
 
 
-def swap_movement(s: State, seat: int, card: int, cell: int, target_col: int) -> None:
+def swap_movement(s: State, d: Desk, seat: int, card: int, cell: int, target_col: int) -> None:
     """swap-movement: the activated die trades places with the die at ``target_col`` in
     its row, then loses one pip (pip decay; zero removes it, RULINGS 5). The other die
     keeps its pips, and both dice keep their activated marks as they move."""
-    grid = list(s.grids[seat])
+    grid = d.grids[seat]
     other = target_col * 4 + (cell & 3)
     before, partner = grid[cell], grid[other]
     after = before - 1
     grid[cell], grid[other] = partner, after
-    s.grids = _set(s.grids, seat, tuple(grid))
-    used = s.used[seat]
+    used = d.used[seat]
     partner_used = (used >> other) & 1
-    used &= ~((1 << cell) | (1 << other))
-    used |= partner_used << cell
-    s.used = _set(s.used, seat, used)
-    activate(s, seat, cell // 4, other if after else -1)
+    d.used[seat] = (used & ~((1 << cell) | (1 << other))) | (partner_used << cell)
+    activate(d, seat, cell >> 2, other if after else -1)
     emit(s, ("move", seat, card, cell, other, before, partner, after))
 
 
-def activate(s: State, seat: int, column: int, die_cell: int) -> None:
+def activate(d: Desk, seat: int, column: int, die_cell: int) -> None:
     """column-activation-limit and die-eligibility: the column is spent and the die used."""
-    s.spent = _set(s.spent, seat, s.spent[seat] | (1 << column))
+    d.spent[seat] |= 1 << column
     if die_cell >= 0:
-        s.used = _set(s.used, seat, s.used[seat] | (1 << die_cell))
+        d.used[seat] |= 1 << die_cell
 
 
-def fizzle(s: State, seat: int, card: int, column: int, why: str) -> None:
+def fizzle(s: State, d: Desk, seat: int, card: int, column: int, why: str) -> None:
     """fizzles: the card does nothing; in Hardcore a penalty follows at once."""
     emit(s, ("fizzle", seat, card, column, why))
     if s.flags & HARDCORE:
-        hardcore_penalty(s, seat)
+        hardcore_penalty(s, d, seat)
     elif s.flags & HARDCORE_TEXT and card >= FIRST_FACE:
-        rule_text_penalty(s, seat)
+        rule_text_penalty(s, d, seat)
 
 
-def raise_pip(s: State, seat: int, cell: int, kind: str) -> None:
-    grid = s.grids[seat]
+def raise_pip(s: State, d: Desk, seat: int, cell: int, kind: str) -> None:
+    """A penalty or favor pip: +1, never above six, and not an activation."""
+    grid = d.grids[seat]
     before = grid[cell]
-    after = before + 1 if before < 6 else 6
-    s.grids = _set(s.grids, seat, grid[:cell] + (after,) + grid[cell + 1:])
+    after = grid[cell] = before + 1 if before < 6 else 6
     emit(s, (kind, seat, cell, before, after))
 
 
-def hardcore_penalty(s: State, seat: int) -> None:
+def hardcore_penalty(s: State, d: Desk, seat: int) -> None:
     """Hardcore, the FAQ's penalty (RULINGS 8): +1 pip to the highest die of Column 1, or of
     the next column with dice; topmost among equals, never above six, no activation."""
-    grid = s.grids[seat]
+    grid = d.grids[seat]
     column = target_column(grid, 0)
     if column < 0:
         return
     cells = range(column * 4, column * 4 + 4)
-    best = max(cells, key=lambda c: (grid[c], -c))
-    raise_pip(s, seat, best, "penalty")
+    raise_pip(s, d, seat, max(cells, key=lambda c: (grid[c], -c)), "penalty")
 
 
-def rule_text_penalty(s: State, seat: int) -> None:
+def rule_text_penalty(s: State, d: Desk, seat: int) -> None:
     """Hardcore, the rule text's penalty: the two lowest dice, one per column, gain 1 pip
     (lowest first; leftmost column then topmost among equals)."""
-    grid = s.grids[seat]
+    grid = d.grids[seat]
     dice = sorted((grid[c], c) for c in range(16) if grid[c])
     if not dice:
         return
     first = dice[0][1]
-    raise_pip(s, seat, first, "penalty")
+    raise_pip(s, d, seat, first, "penalty")
     for _, cell in dice[1:]:
-        if cell // 4 != first // 4:
-            raise_pip(s, seat, cell, "penalty")
+        if cell >> 2 != first >> 2:
+            raise_pip(s, d, seat, cell, "penalty")
             break
 
 
-def adversary_favor(s: State) -> None:
+def adversary_favor(s: State, d: Desk) -> None:
     """Solo, Adversary Favor: on losing Initiative the lowest die in Column 4 gains 1 pip,
     at the moment Column 4 would resolve (topmost among equals, never above six)."""
-    grid = s.grids[0]
+    grid = d.grids[0]
     cells = [c for c in range(12, 16) if grid[c]]
     if cells:
-        raise_pip(s, 0, min(cells, key=lambda c: (grid[c], c)), "favor")
+        raise_pip(s, d, 0, min(cells, key=lambda c: (grid[c], c)), "favor")
 
 
-def action_resolution(s: State) -> None:
+def action_resolution(s: State, decision: tuple | None = None) -> None:
     """action-resolution: each player resolves Columns 1, 2, 3 (and 4 when allowed) in
-    order; steps with a single legal outcome are played at once, and the loop stops at
-    the first real choice (Movement or power, and which swap target)."""
-    while s.phase == RESOLVE:
+    order, after applying ``decision`` (a choice for the pending card) if given. Steps
+    with a single legal outcome play at once (zg-must-resolve: an action no die can take
+    is never offered); the loop stops at the first real choice (Movement or power, and
+    which swap target) or when the hand is over."""
+    d = Desk(s)
+    if decision is not None:
+        card, power_cell, move_cell = s.ctx
+        s.pending, s.ctx, s.step = (), (), s.step + 1
+        _resolve(s, d, s.seat, card, decision, power_cell, move_cell)
+    n, programs = s.n, s.programs
+    while True:
         seat, step = s.seat, s.step
         if step == 4:
-            if seat + 1 < s.n:
+            if seat + 1 < n:
                 s.seat, s.step = seat + 1, 0
                 continue
+            d.commit(s)
             cleanup(s)
             return
-        card = s.programs[seat][step]
+        card = programs[seat][step]
         s.step = step + 1
         if step == 3:
-            if s.n == 1 and s.winner < 0:
-                adversary_favor(s)
+            if n == 1 and s.winner < 0:
+                adversary_favor(s, d)
             if not resolves_column_4(s, seat):
                 emit(s, ("unplayed", seat, card))
                 continue
-        grid = s.grids[seat]
+        grid = d.grids[seat]
         column = target_column(grid, step)
-        if column != step and column >= 0:
-            emit(s, ("shift", seat, card, step, column))
         if column < 0:
-            fizzle(s, seat, card, step, "empty")
+            fizzle(s, d, seat, card, step, "empty")
             continue
-        if (s.spent[seat] >> column) & 1:
-            fizzle(s, seat, card, column, "spent")
+        if column != step:
+            emit(s, ("shift", seat, card, step, column))
+        if (d.spent[seat] >> column) & 1:
+            fizzle(s, d, seat, card, column, "spent")
             continue
-        power_cell, move_cell, targets = select_die(grid, s.used[seat], column, card)
-        choices = [(RESOLVE, seat, MOVE, t) for t in targets]
-        if power_cell >= 0:
-            choices.insert(0, (RESOLVE, seat, POWER, -1))
-        if not choices:
-            fizzle(s, seat, card, column, "none")
-        elif len(choices) == 1:
-            _resolve(s, seat, card, choices[0], power_cell, move_cell)
+        power_cell, move_cell, targets = select_die(grid, d.used[seat], column, card)
+        if not targets:
+            if power_cell >= 0:
+                apply_power(s, d, seat, card, power_cell)
+            else:
+                fizzle(s, d, seat, card, column, "none")
+        elif power_cell < 0 and len(targets) == 1:
+            swap_movement(s, d, seat, card, move_cell, targets[0])
         else:
+            choices = [(RESOLVE, seat, MOVE, t) for t in targets]
+            if power_cell >= 0:
+                choices.insert(0, (RESOLVE, seat, POWER, -1))
             s.step = step
             s.pending, s.ctx = tuple(choices), (card, power_cell, move_cell)
+            d.commit(s)
             return
 
 
-def _resolve(s: State, seat: int, card: int, action: tuple, power_cell: int, move_cell: int) -> None:
+def _resolve(s: State, d: Desk, seat: int, card: int, action: tuple, power_cell: int, move_cell: int) -> None:
     if action[2] == POWER:
-        apply_power(s, seat, card, power_cell)
+        apply_power(s, d, seat, card, power_cell)
     else:
-        swap_movement(s, seat, card, move_cell, action[3])
+        swap_movement(s, d, seat, card, move_cell, action[3])
 
 
 # --- cleanup and the end ----------------------------------------------------------------
@@ -481,10 +501,7 @@ def apply(s: State, action: Hashable) -> State:
         return nxt
     if action not in s.pending:
         raise IllegalAction(f"{action!r} is not a legal action now; {_expected(s)}")
-    card, power_cell, move_cell = s.ctx
-    nxt.pending, nxt.ctx, nxt.step = (), (), s.step + 1
-    _resolve(nxt, s.seat, card, action, power_cell, move_cell)
-    action_resolution(nxt)
+    action_resolution(nxt, action)
     return nxt
 
 
