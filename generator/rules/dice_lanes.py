@@ -308,32 +308,32 @@ def _unpack(state: State, action: Hashable) -> tuple[str, int, int, int]:
 
 def apply_program(state: State, action: Hashable) -> State:
     """Put a card from hand face down on an active lane (rules program, clarification program-face-down)."""
-    kind, lane, card, _ = _unpack(state, action)
-    seat = to_move(state)
-    assert seat is not None
+    kind, lane, card, _ = action if type(action) is Action else _unpack(state, action)  # type: ignore[misc]
+    pips, start, step = state.pips, state.start, state.step
+    lanes = LANES - pips.count(0)
+    seat = start if step < lanes else 1 - start  # the Start Player programs first
     if kind != "program":
         raise IllegalAction(f"{text.who(seat)} must program a card now, not {kind}")
-    if not 0 <= lane < LANES or not state.pips[lane]:
+    if not 0 <= lane < LANES or not pips[lane]:
         raise IllegalAction(f"lane {lane + 1} has no active die, so no card may be programmed there")
     index = 3 * seat + lane
-    if state.program[index] >= 0:
+    program = state.program
+    if program[index] >= 0:
         raise IllegalAction(f"{text.who(seat)} has already programmed a card to lane {lane + 1}")
-    hand = state.hands[seat]
+    hands = state.hands
+    hand = hands[seat]
     if card not in hand:
         raise IllegalAction(f"{text.who(seat)} does not hold {text.card_text(card)}")
     fields = list(state)
     cut = hand.index(card)
-    hands = list(state.hands)
-    hands[seat] = hand[:cut] + hand[cut + 1 :]
-    fields[HANDS] = (hands[0], hands[1])
-    program = list(state.program)
-    program[index] = card
-    fields[PROG] = tuple(program)
+    held = hand[:cut] + hand[cut + 1 :]
+    fields[HANDS] = (held, hands[1]) if seat == 0 else (hands[0], held)
+    fields[PROG] = program[:index] + (card,) + program[index + 1 :]
     fields[EVENTS] = state.events + (("program", seat, lane, card),)
-    step = state.step + 1
-    if step == 2 * (LANES - state.pips.count(0)):
+    step += 1
+    if step == 2 * lanes:
         fields[PHASE], fields[STEP] = RESOLVE, 0
-        fields[ORDER] = RESOLVE_ORDERS[state.start][active_mask(state.pips)]
+        fields[ORDER] = RESOLVE_ORDERS[start][active_mask(pips)]
     else:
         fields[STEP] = step
     return build(fields)
@@ -346,27 +346,23 @@ def apply_resolve(state: State, action: Hashable) -> State:
     (rule card-actions). Cards stay with their lanes, so an earlier swap changes the
     die a card acts on (clarification cards-follow-lanes).
     """
-    kind, lane, card, target = _unpack(state, action)
-    seat, due_lane = state.order[state.step]
-    due_card = state.program[3 * seat + due_lane]
-    if lane != due_lane or card != due_card or kind not in ("suit", "draw"):
-        raise IllegalAction(f"{text.who(seat)} must now resolve {text.card_text(due_card)} in lane {due_lane + 1}")
+    kind, lane, card, target = action if type(action) is Action else _unpack(state, action)  # type: ignore[misc]
+    order, step, program = state.order, state.step, state.program
+    seat, due_lane = order[step]
+    index = 3 * seat + due_lane
+    if lane != due_lane or card != program[index] or kind not in ("suit", "draw"):
+        raise IllegalAction(f"{text.who(seat)} must now resolve {text.card_text(program[index])} in lane {due_lane + 1}")
     fields = list(state)
     if kind == "draw":
         event = draw_die(fields, seat, lane, card)
     else:
         event = suit_power(fields, seat, lane, card, target)
-    program = list(state.program)
-    program[3 * seat + lane] = -1
-    fields[PROG] = tuple(program)
+    fields[PROG] = program[:index] + (-1,) + program[index + 1 :]
     fields[DISCARD] = state.discard + (card,)
     fields[EVENTS] = state.events + (event,)
-    step = state.step + 1
-    if step == len(state.order):
-        fields[STEP] = step
+    fields[STEP] = step + 1
+    if step + 1 == len(order):
         finish_hand(fields)
-    else:
-        fields[STEP] = step
     return build(fields)
 
 
