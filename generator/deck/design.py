@@ -37,6 +37,7 @@ from .measures import (
     suit_correlations, suit_length_gap, suit_shape_gap,
 )
 from .rules import DeckRules
+from .score import Scorer
 
 #: Weight of one unit of rule violation against the balance figures (which are ~1–10).
 PENALTY = 100.0
@@ -94,11 +95,10 @@ def to_cards(columns: Columns) -> tuple[Card, ...]:
     return tuple(Card(i + 1, ranks) for i, ranks in enumerate(zip(*columns)))
 
 
-def energy(columns: Columns, rules: DeckRules) -> tuple[float, float]:
+def energy(columns: Columns, scorer: Scorer) -> tuple[float, float]:
     """(score the search minimises, rule violation) of a column state."""
-    cards = to_cards(columns)
-    v = violation(cards, rules)
-    return PENALTY * v + balance(cards, rules), v
+    v, b = scorer(columns)
+    return PENALTY * v + b, v
 
 
 def construct(rng: random.Random, rules: DeckRules) -> Columns:
@@ -147,14 +147,15 @@ def mutate(columns: Columns, rng: random.Random, rules: DeckRules) -> tuple[int,
 def anneal(rules: DeckRules, seed: int, steps: int = STEPS) -> tuple[Columns, float, float]:
     """Best state met (by score among rule-abiding ones, else least violation)."""
     rng = random.Random(seed)
+    scorer = Scorer(rules)
     columns = construct(rng, rules)
-    score, v = energy(columns, rules)
+    score, v = energy(columns, scorer)
     best = ([c[:] for c in columns], score, v)
     ratio = (END_TEMPERATURE / START_TEMPERATURE) ** (1 / max(1, steps - 1))
     temperature = START_TEMPERATURE
     for _ in range(steps):
         suit, a, old_a, b, old_b = mutate(columns, rng, rules)
-        new_score, new_v = energy(columns, rules)
+        new_score, new_v = energy(columns, scorer)
         delta = new_score - score
         if delta <= 0 or rng.random() < math.exp(-delta / temperature):
             score, v = new_score, new_v

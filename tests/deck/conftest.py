@@ -83,3 +83,9 @@ def shipped_rules() -> Path:
 @pytest.fixture
 def textbook_text() -> str:
     return TEXTBOOK
+
+
+@pytest.fixture(scope="session")
+def textbook_deck() -> tuple[Card, ...]:
+    """The textbook deck, immutable, for property tests that run many inputs."""
+    return parse_deck(TEXTBOOK).cards

@@ -9,12 +9,17 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import random
+
 import pytest
+from hypothesis import given, settings, strategies as st
 from typer.testing import CliRunner
 
 from generator.cli import app
 from generator.deck.checks import check_deck
-from generator.deck.design import Design, design_deck
+from generator.deck.design import Design, balance, design_deck, mutate, to_cards, violation
+from generator.deck.io import Card
+from generator.deck.score import Scorer
 from generator.deck.io import read_deck
 from generator.deck.rules import DeckRules
 
@@ -74,3 +79,19 @@ def test_write_replaces_shipped_deck_with_a_valid_one(project: Path, rules: Deck
     candidate = project / "output" / "deck" / "candidate-seed-3.csv"
     assert shipped.read_bytes() == candidate.read_bytes()
     assert check_deck(read_deck(shipped), rules) == []
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=10**6), moves=st.integers(min_value=0, max_value=60))
+def test_fast_score_equals_the_stated_figures(textbook_deck: tuple[Card, ...], rules: DeckRules, seed: int, moves: int) -> None:
+    """The search's one-pass score gives the same violation and balance as the
+    card-by-card definitions, on decks knocked about by the search's own moves."""
+    rng = random.Random(seed)
+    columns = [list(column) for column in zip(*(c.ranks for c in textbook_deck))]
+    for _ in range(moves):
+        mutate(columns, rng, rules)
+    cards = to_cards(columns)
+    fast_v, fast_b = Scorer(rules)(columns)
+    assert fast_v == pytest.approx(violation(cards, rules))
+    assert fast_b == pytest.approx(balance(cards, rules))
+    assert (fast_v == 0) == (check_deck(cards, rules) == [])
