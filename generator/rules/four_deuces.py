@@ -140,14 +140,29 @@ def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
     return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
 
 
+_WITHOUT: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
+
+
 def _without_die(dice: tuple[int, ...], pip: int) -> tuple[int, ...]:
-    d = list(dice)
-    d.remove(pip)
-    return tuple(d)
+    """The sorted dice with one ``pip`` taken out (cached, like ``_distinct``)."""
+    key = (dice, pip)
+    found = _WITHOUT.get(key)
+    if found is None:
+        d = list(dice)
+        d.remove(pip)
+        found = _WITHOUT[key] = tuple(d)
+    return found
 
 
-def _distinct(dice: tuple[int, ...]) -> list[int]:
-    return list(dict.fromkeys(dice))
+_DISTINCT: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def _distinct(dice: tuple[int, ...]) -> tuple[int, ...]:
+    """The different numbers among sorted dice (cached: there are few multisets)."""
+    found = _DISTINCT.get(dice)
+    if found is None:
+        found = _DISTINCT[dice] = tuple(dict.fromkeys(dice))
+    return found
 
 
 def counts_of(cards: Sequence[int]) -> tuple[int, ...]:
@@ -509,9 +524,32 @@ def why_illegal(state: State, action: Any) -> str | None:
     return explain_illegal(state, action)
 
 
+def is_legal(state: State, action: Any) -> bool:
+    """The same answer as ``action in legal_actions(state)``, checked directly (fast)."""
+    try:
+        kind = action[0]
+        if state.phase != PHASE_PLAY:
+            return state.phase == PHASE_CHOOSE and action in _CHOICES
+        seat = state.turn
+        hand = state.hands[seat]
+        if state.capone is not None:
+            return kind == RETURN and action in capone_returns(state)
+        if kind == PLAY:
+            _, suit, pip = action
+            if not hand[suit] or pip not in state.dice[seat] or suit < 0:
+                return False
+            led = state.led
+            return led is None or not hand[led[0]] or (suit == led[0] and pip != led[1])
+        if kind == STUCK:
+            return action == _STUCK and not card_plays(state, seat) and bool(ability_actions(state, seat))
+        return kind in (GIVE, SWAP) and action in ability_actions(state, seat)
+    except (TypeError, IndexError, ValueError, KeyError):
+        return False
+
+
 def apply(state: State, action: Hashable) -> State:
     """The state after ``action``; IllegalAction (saying why) if it is not legal."""
-    if action not in legal_actions(state):
+    if not is_legal(state, action):
         raise IllegalAction(why_illegal(state, action) or "not a legal action now")
     new = state.copy()
     kind = action[0]  # type: ignore[index]
@@ -547,7 +585,8 @@ def is_over(state: State) -> bool:
 
 
 def result(state: State) -> Result:
-    """Rounds won per seat; the first to two is first. Details list how rounds ended."""
+    """Rounds won per seat; the first to two is first. Details say how each round ended
+    (fifth trick, exactly four, cannot place) for `pipworks simulate`."""
     won = state.rounds_won
     hows = [e[2] for e in events_of(state) if e[0] == "round-won"]
     if state.phase != PHASE_OVER:
@@ -555,10 +594,39 @@ def result(state: State) -> Result:
     else:
         winner = 0 if won[0] == ROUNDS_TO_WIN else 1
         ranking = ((winner,), (1 - winner,))
-    return Result(scores=(float(won[0]), float(won[1])), ranking=ranking, details={"round_endings": hows})
+    details: dict[str, Any] = {"round_endings": hows, "rounds_played": len(hows), "score": f"{max(won)}-{min(won)}"}
+    for number in range(MAX_ROUNDS):
+        details[f"round_{number + 1}_end"] = hows[number] if number < len(hows) else "not played"
+    return Result(scores=(float(won[0]), float(won[1])), ranking=ranking, details=details)
 
 
-from .four_deuces_text import action_text, describe, log, parse_action  # noqa: E402
+# Words and worked examples live in their own modules (imported when first needed, so
+# either module can be imported first).
+
+
+def log(state: State) -> list[str]:
+    """Readable events so far: rolls, leads, plays, track moves, who won and why."""
+    from .four_deuces_text import log as words
+
+    return words(state)
+
+
+def describe(state: State) -> str:
+    from .four_deuces_text import describe as picture
+
+    return picture(state)
+
+
+def action_text(state: State, action: Hashable) -> str:
+    from .four_deuces_text import action_text as text
+
+    return text(state, action)
+
+
+def parse_action(state: State, text: str) -> Hashable:
+    from .four_deuces_text import parse_action as parse
+
+    return parse(state, text)
 
 
 def run_example(position: Mapping[str, Any], play: Sequence[str], variants: Sequence[str]) -> Mapping[str, Any]:
