@@ -16,6 +16,7 @@ Seats are P1, P2 in text. In solo the rival Initiative card is the top of the de
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 from typing import Any, Hashable, Mapping, Sequence
 
 from .base import IllegalAction, Result, SetupError
@@ -24,6 +25,9 @@ from .zero_grid_state import (  # noqa: F401  (EMPTY, SETUP_GRID, HAND_SIZE: rul
     EASIER, EMPTY, HAND_SIZE, HARDCORE, HARDCORE_TEXT, MOVE, OVER, POWER, PROGRAM, RESOLVE, SETUP_GRID, SOLO, VARIANTS,
     State, column_4_pips, emit, event_list, removed, score_title, variant_flags, _PERMS, _SEEDS,
 )
+
+#: One itemgetter per ordering of the four cards (Columns 1-3, then Initiative).
+_PICKS = tuple(itemgetter(*perm) for perm in _PERMS)
 
 # --- setup -----------------------------------------------------------------------------
 
@@ -188,9 +192,8 @@ def _begin_programming(s: State) -> None:
 
 def program_actions(s: State) -> list[tuple]:
     """deal-and-program: every way to put the hand on Columns 1–3 and Initiative."""
-    h = s.hands[s.seat]
-    seat = s.seat
-    return [(PROGRAM, seat, h[a], h[b], h[c], h[d]) for a, b, c, d in _PERMS]
+    hand, head = s.hands[s.seat], (PROGRAM, s.seat)
+    return [head + pick(hand) for pick in _PICKS]
 
 
 def _apply_program(s: State, action: tuple) -> None:
@@ -236,28 +239,32 @@ def target_column(grid: tuple[int, ...], column: int) -> int:
     return -1
 
 
-def select_die(grid: tuple[int, ...], used: int, column: int, card: int) -> tuple[int, int, tuple[int, ...]]:
+#: For each cell, the (column, cell) pairs to its right in the same row: swap targets.
+RIGHT_OF: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((c, c * 4 + (cell & 3)) for c in range((cell >> 2) + 1, 4)) for cell in range(16))
+
+
+def select_die(grid: Sequence[int], used: int, column: int, card: int) -> tuple[int, int, tuple[int, ...]]:
     """selecting-a-die: for each action, the highest-pip die of ``column`` that has not
     activated this hand and is resolvable for it, topmost among equals (RULINGS 3).
     Returns (suit-power die cell, Movement die cell, its swap target columns); -1 = none.
     Hearts cannot take a six (RULINGS 6); Movement needs a die to the right in the row;
     a face card has no Movement."""
-    base = column * 4
-    hearts = (card & 3) == HEARTS
-    power_cell, best = -1, 0
-    for cell in range(base, base + 4):
+    no_six = (card & 3) == HEARTS
+    movable = card < FIRST_FACE
+    power_cell = move_cell = -1
+    power_best = move_best = 0
+    targets: tuple[int, ...] = ()
+    for cell in range(column * 4, column * 4 + 4):
         v = grid[cell]
-        if v > best and not (used >> cell) & 1 and not (hearts and v == 6):
-            power_cell, best = cell, v
-    move_cell, targets, best = -1, (), 0
-    if card < FIRST_FACE:
-        for cell in range(base, base + 4):
-            v = grid[cell]
-            if v > best and not (used >> cell) & 1:
-                row = cell - base
-                found = tuple(c for c in range(column + 1, 4) if grid[c * 4 + row])
-                if found:
-                    move_cell, targets, best = cell, found, v
+        if not v or (used >> cell) & 1:
+            continue
+        if v > power_best and not (no_six and v == 6):
+            power_cell, power_best = cell, v
+        if movable and v > move_best:
+            found = tuple([c for c, other in RIGHT_OF[cell] if grid[other]])
+            if found:
+                move_cell, move_best, targets = cell, v, found
     return power_cell, move_cell, targets
 
 
