@@ -13,15 +13,17 @@ that implements it.
 
 from __future__ import annotations
 
-from typing import Any, Hashable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
-from .base import Result
 from .pip_trick_examples import outcomes, position_state, run_example
-from .pip_trick_rules import (  # noqa: F401  (names below are the rule map's targets)
-    ACTIVE_DICE_BY_ROUND, ALLOWED, MIDDLE_PLACES, ROUNDS, START_DICE, TRUMP_ORDER, VARIANTS, State,
-    after_changes, apply, can_change, change_die, change_pips, clubs_options, deal, die_options, end_trick,
-    is_over, legal_actions, lock_die, lock_options, new_cycle, new_game, next_round, no_action_reason,
-    play_options, play_problem, rank_trick, result, score_key, start_dice, to_move,
+from .pip_trick_rules import (  # noqa: F401  (the rule map's targets are imported here by name)
+    after_changes, apply, can_change, change_die, change_pips, clubs_options, die_options, end_trick, is_over,
+    legal_actions, lock_die, lock_options, new_cycle, next_round, no_action_reason, play_options, play_problem,
+    rank_trick, to_move,
+)
+from .pip_trick_state import (  # noqa: F401
+    ACTIVE_DICE_BY_ROUND, ALLOWED, MIDDLE_PLACES, ROUNDS, START_DICE, TRUMP_ORDER, VARIANTS, State, deal, new_game,
+    result, score_key, start_dice,
 )
 from .pip_trick_text import action_text, describe, log, parse_action
 
@@ -105,36 +107,18 @@ class PipTrick:
     variants: Mapping[str, str] = VARIANTS
     rule_map: Mapping[str, str] = RULE_MAP
 
-    def new_game(self, players: int | None = None, variants: Sequence[str] = (), seed: int = 0,
-                 setup: Mapping[str, Any] | None = None) -> State:
-        return new_game(players, variants, seed, setup)
-
-    def to_move(self, state: State) -> int | None:
-        return to_move(state)
-
-    def legal_actions(self, state: State) -> list[Hashable]:
-        return legal_actions(state)
-
-    def apply(self, state: State, action: Hashable) -> State:
-        return apply(state, action)
-
-    def is_over(self, state: State) -> bool:
-        return is_over(state)
-
-    def result(self, state: State) -> Result:
-        return result(state)
-
-    def log(self, state: State) -> list[str]:
-        return log(state)
-
-    def describe(self, state: State) -> str:
-        return describe(state)
-
-    def action_text(self, state: State, action: Hashable) -> str:
-        return action_text(state, action)
-
-    def parse_action(self, state: State, text: str) -> Hashable:
-        return parse_action(state, text)
+    # The engine's functions are pure, so they are attached as they are (no bound-method
+    # hop on the hot path of simulations).
+    new_game = staticmethod(new_game)
+    to_move = staticmethod(to_move)
+    legal_actions = staticmethod(legal_actions)
+    apply = staticmethod(apply)
+    is_over = staticmethod(is_over)
+    result = staticmethod(result)
+    log = staticmethod(log)
+    describe = staticmethod(describe)
+    action_text = staticmethod(action_text)
+    parse_action = staticmethod(parse_action)
 
     def run_example(self, position: Mapping[str, Any], play: Sequence[str], variants: Sequence[str]) -> dict[str, Any]:
         return run_example(position, play, variants)

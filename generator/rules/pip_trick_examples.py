@@ -22,9 +22,10 @@ import re
 from typing import Any, Mapping, Sequence
 
 from .base import SetupError
-from .pip_trick_rules import (
-    ACTIVE_DICE_BY_ROUND, AVAILABLE, DOWN, LOCKED, OVER, SEATS, SUITS, USED, State, apply, card_bits,
-    check_variants, legal_actions, locked_pips, new_game, result, start_dice, to_move, trump,
+from .pip_trick_rules import apply, legal_actions, to_move, trump
+from .pip_trick_state import (
+    ACTIVE_DICE_BY_ROUND, AVAILABLE, DOWN, LOCKED, OVER, SEATS, SUITS, USED, State, card_bits,
+    check_variants, locked_pips, new_game, result, start_dice,
 )
 from .pip_trick_text import action_text, card_text, log, parse_action, parse_card
 

@@ -1,186 +1,20 @@
-"""Pip Trick's rules as pure functions over a small immutable state.
+"""Pip Trick's rules as pure functions: whose turn, legal actions, applying an action.
 
-Cards are ints 0..51 (``suit * 13 + rank - 2``; suits in trump order: hearts, diamonds,
-spades, clubs), a hand is a 52-bit mask, and each seat's four dice live in flat tuples
-(``dice[4 * seat + d]``) with a status per die: available, used or locked. The state is
-a NamedTuple, so it cannot be mutated; ``apply`` builds the next one from a list copy.
-
-Chance is data: the four rounds' deck orders and the first dealer are drawn from the
-seed in ``new_game`` and stored in the state (``setup`` can replace any of them), so a
-test or worked example can fix every deal. The history is kept as a cons list of actions
-so the readable log can be rebuilt by replaying it (see ``pip_trick_text``) without
-formatting strings on the fast path.
+``apply`` never mutates its input: it copies the state's fields into a list, changes
+what the action changes and builds a new state. The history is kept as a cons list of
+actions so the readable log can be rebuilt by replaying it (see ``pip_trick_text``)
+without formatting strings on the fast path; ``step`` reports events only when asked.
 """
 
 from __future__ import annotations
 
-import random
-from typing import Any, Hashable, Iterable, Mapping, NamedTuple, Sequence
+from typing import Any, Hashable, Sequence
 
-from .base import IllegalAction, Result, SetupError
-
-# --- the game's numbers -------------------------------------------------------------
-
-SUITS = ("hearts", "diamonds", "spades", "clubs")
-HEARTS, DIAMONDS, SPADES, CLUBS = range(4)
-#: trump for rounds 1-4 (rule ``trump-order``): suit index == round index.
-TRUMP_ORDER = (HEARTS, DIAMONDS, SPADES, CLUBS)
-ROUNDS = 4
-START_DICE = (2, 3, 4, 5)
-EASIER_START_DICE = (4, 4, 4, 4)
-ACTIVE_DICE_BY_ROUND = (4, 3, 2, 1)
-TIE_BREAK_ORDER = (6, 5, 4, 3, 2, 1)
-#: places (0 = first) that must change a die (``middle-four-players`` / ``-three-``).
-MIDDLE_PLACES = {4: (1, 2), 3: (1,)}
-HAND_SIZE = {4: 13, 3: 17}
-SEATS = {4: ("North", "East", "South", "West"), 3: ("North", "East", "South")}
-
-VARIANTS = {
-    "easier-start": "every player starts with four dice showing 4 (the source's Easier Start)",
-    "middle-die-exempt": "a 6 cannot be chosen for hearts nor a 1 for diamonds; with no such die, no action",
-}
-
-# die status
-AVAILABLE, USED, LOCKED = 0, 1, 2
-# phases
-PLAY, CHANGE, LOCK, OVER = 0, 1, 2, 3
-#: a face-down card in a trick is stored as card + DOWN
-DOWN = 64
-SUIT_BITS = tuple(0x1FFF << (13 * s) for s in range(4))
-ALL_CARDS = (1 << 52) - 1
-
-# --- actions: small hashable tuples, made once ----------------------------------------
-
-PLAY_UP = tuple(("play", c) for c in range(52))
-PLAY_DOWN = tuple(("down", c) for c in range(52))
-RAISE = tuple(("raise", d) for d in range(4))
-LOWER = tuple(("lower", d) for d in range(4))
-FLIP = tuple(("flip", d) for d in range(4))
-SWAP = {(a, u): ("swap", a, u) for a in range(4) for u in range(4) if a != u}
-PASS = ("pass",)
-LOCK_DIE = tuple(("lock", d) for d in range(4))
-#: the die action each suit's power asks for (clubs handled apart)
-POWER_ACTIONS = {HEARTS: RAISE, DIAMONDS: LOWER, SPADES: FLIP}
-
-
-def _suit_table(actions: tuple) -> tuple[tuple[tuple, ...], ...]:
-    """For each suit and 13-bit rank mask, the actions on those cards (a lookup table)."""
-    table = []
-    for suit in range(4):
-        row = [tuple(actions[suit * 13 + r] for r in range(13) if mask >> r & 1) for mask in range(8192)]
-        table.append(tuple(row))
-    return tuple(table)
-
-
-_UP_TABLE = _suit_table(PLAY_UP)
-_DOWN_TABLE = _suit_table(PLAY_DOWN)
-#: suits still allowed in a trick, by the 4-bit mask of suits shown face up
-ALLOWED = tuple(sum(SUIT_BITS[s] for s in range(4) if not shown >> s & 1) for shown in range(16))
-
-
-class State(NamedTuple):
-    """Everything about a game in progress; immutable. Seats are 0..n-1 clockwise."""
-
-    players: int
-    exempt: bool  # variant middle-die-exempt in force
-    round: int  # 0..3
-    dealer: int
-    decks: tuple[tuple[int, ...], ...]  # the deck order for each round
-    hands: tuple[int, ...]  # card bitmask per seat
-    set_aside: int  # bitmask of cards out of play this round
-    leader: int  # who leads the current trick (or the next, between tricks)
-    trick: tuple[int, ...]  # cards played so far this trick (face down: + DOWN)
-    shown: int  # 4-bit mask of suits played face up this trick
-    phase: int
-    pending: tuple  # CHANGE: ((seat, suit), ...); LOCK: (seat, ...)
-    dice: tuple[int, ...]  # pips, 4 per seat
-    status: tuple[int, ...]  # AVAILABLE / USED / LOCKED, 4 per seat
-    tricks: tuple[int, ...]  # tricks won this round, per seat
-    last: tuple  # the last completed trick's ranking: ((seat, card code), ...)
-    history: tuple | None  # (previous history, action) cons list
-    start: "State | None"  # the state this game started from (for replaying the log)
-
-    def __repr__(self) -> str:
-        hands = " ".join(f"{bin(h).count('1')}" for h in self.hands)
-        return (f"<Pip Trick round {self.round + 1} phase {self.phase} leader {self.leader} trick {self.trick} "
-                f"cards {hands} dice {self.dice} status {self.status} pending {self.pending}>")
-
-
-# --- setting up ---------------------------------------------------------------------
-
-
-def card_bits(cards: Iterable[int]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
-
-
-def deal(deck: Sequence[int], players: int, dealer: int) -> tuple[tuple[int, ...], int]:
-    """Rule ``deal``: one card at a time clockwise from the dealer's left; with three
-    players the 52nd card stays out of play (ruling ``three-player-leftover``)."""
-    hands = [0] * players
-    size = HAND_SIZE[players]
-    for i in range(size * players):
-        hands[(dealer + 1 + i) % players] |= 1 << deck[i]
-    return tuple(hands), card_bits(deck[size * players:])
-
-
-def start_dice(variants: Iterable[str]) -> tuple[int, ...]:
-    """Rule ``give-dice``: 2, 3, 4, 5 each, or four 4s with ``easier-start``."""
-    return EASIER_START_DICE if "easier-start" in variants else START_DICE
-
-
-def check_variants(variants: Iterable[str]) -> frozenset[str]:
-    chosen = frozenset(variants)
-    unknown = sorted(chosen - set(VARIANTS))
-    if unknown:
-        raise SetupError(f"unknown Pip Trick variant(s) {', '.join(unknown)}; known: {', '.join(VARIANTS)}")
-    return chosen
-
-
-def new_game(players: int | None = None, variants: Sequence[str] = (), seed: int = 0,
-             setup: Mapping[str, Any] | None = None) -> State:
-    """A new game: the seed picks the first dealer and shuffles a deck for each round.
-
-    ``setup`` may fix any of it: ``dealer`` (seat), ``decks`` (up to four deck orders of
-    52 card numbers, dealt from the dealer's left) and ``dice`` (four pips for every
-    seat, or one list of four per seat).
-    """
-    n = 4 if players is None else players
-    if n not in HAND_SIZE:
-        raise SetupError(f"Pip Trick is for 3 or 4 players, not {n}")
-    chosen = check_variants(variants)
-    setup = dict(setup or {})
-    rng = random.Random(seed)
-    dealer = rng.randrange(n)
-    decks = []
-    for _ in range(ROUNDS):
-        deck = list(range(52))
-        rng.shuffle(deck)
-        decks.append(tuple(deck))
-    dealer = int(setup.pop("dealer", dealer)) % n
-    for index, deck in enumerate(setup.pop("decks", [])):
-        if sorted(deck) != list(range(52)):
-            raise SetupError(f"deck for round {index + 1} must hold each of the 52 cards once")
-        decks[index] = tuple(deck)
-    dice = _setup_dice(setup.pop("dice", None), n, start_dice(chosen))
-    if setup:
-        raise SetupError(f"unknown setup key(s): {', '.join(sorted(setup))}")
-    hands, aside = deal(decks[0], n, dealer)
-    state = State(n, "middle-die-exempt" in chosen, 0, dealer, tuple(decks), hands, aside, (dealer + 1) % n,
-                  (), 0, PLAY, (), dice, (AVAILABLE,) * (4 * n), (0,) * n, (), None, None)
-    return state._replace(start=state)
-
-
-def _setup_dice(given: Any, n: int, default: tuple[int, ...]) -> tuple[int, ...]:
-    if given is None:
-        return default * n
-    rows = [given] * n if given and isinstance(given[0], int) else list(given)
-    if len(rows) != n or any(len(row) != 4 or not all(1 <= v <= 6 for v in row) for row in rows):
-        raise SetupError("dice must be four pips from 1 to 6, for every player")
-    return tuple(int(v) for row in rows for v in row)
-
+from .base import IllegalAction
+from .pip_trick_state import (
+    ALLOWED, AVAILABLE, CHANGE, CLUBS, DIAMONDS, DOWN, DOWN_TABLE, HEARTS, LOCK, LOCK_DIE, LOCKED, MIDDLE_PLACES,
+    OVER, PASS, PLAY, POWER_ACTIONS, ROUNDS, SPADES, SUITS, SWAP, TRUMP_ORDER, UP_TABLE, USED, State, deal,
+)
 
 # --- whose turn ---------------------------------------------------------------------
 
@@ -223,10 +57,10 @@ def play_options(s: State) -> list[Hashable]:
     """Rules ``lead``, ``new-suit-rule`` and ``no-legal-suit``: any card to lead; then a
     card of a suit not yet shown face up; with none, any card face down."""
     hand = s.hands[(s.leader + len(s.trick)) % s.players]
-    table = _UP_TABLE
+    table = UP_TABLE
     cards = hand & ALLOWED[s.shown] if s.trick else hand
     if not cards:
-        cards, table = hand, _DOWN_TABLE
+        cards, table = hand, DOWN_TABLE
     out: list[Hashable] = []
     for suit in range(4):
         bits = cards >> (13 * suit) & 0x1FFF
@@ -310,11 +144,41 @@ def illegal_reason(s: State, action: Any) -> str:
         if kind not in ("play", "down") or len(action) != 2 or action[1] not in range(52):
             return "a card must be played now"
         return play_problem(s, action[1], kind == "down")
-    if action in legal_actions(s):
-        return ""
     if s.phase == CHANGE:
-        return "that die action is not available now"
-    return "a die must be locked now (one of the player's active dice)"
+        return change_problem(s, action)
+    if kind != "lock" or len(action) != 2 or action[1] not in range(4):
+        return "each player now locks one of their active dice (rule lock-a-die)"
+    if s.status[4 * s.pending[0] + action[1]] == LOCKED:
+        return f"die {action[1] + 1} is already locked (rule locked-dice)"
+    return ""
+
+
+_VERB_OF = {HEARTS: "raise", DIAMONDS: "lower", SPADES: "flip"}
+
+
+def change_problem(s: State, action: tuple) -> str:
+    """Why a die action does not fit the suit played and the player's dice ('' if it does)."""
+    seat, suit = s.pending[0]
+    kind = action[0]
+    if suit == CLUBS:
+        if kind == "pass" and len(action) == 1:
+            return ""
+        if kind != "swap" or len(action) != 3 or action[1] not in range(4) or action[2] not in range(4):
+            return "clubs swaps an available die with a used one, or takes no die action (rule clubs-swap)"
+        a, u = 4 * seat + action[1], 4 * seat + action[2]
+        if s.status[a] != AVAILABLE or s.status[u] != USED:
+            return "a club swap takes an available die and a die used in this cycle (rule clubs-swap)"
+        return ""
+    verb = _VERB_OF[suit]
+    if kind != verb or len(action) != 2 or action[1] not in range(4):
+        return f"{SUITS[suit]} must {verb} one available die (rule suit-powers); no other die action"
+    d = 4 * seat + action[1]
+    if s.status[d] != AVAILABLE:
+        what = "locked" if s.status[d] == LOCKED else "used in this cycle"
+        return f"die {action[1] + 1} is {what}, so it is not available (rule used-dice)"
+    if not can_change(s, suit, s.dice[d]):
+        return f"die {action[1] + 1} shows {s.dice[d]} and cannot be chosen for {SUITS[suit]} under middle-die-exempt"
+    return ""
 
 
 def play_problem(s: State, card: int, down: bool) -> str:
@@ -342,10 +206,8 @@ def play_card(s: State, f: list, card: int, down: bool, events: Events) -> None:
     trick = s.trick + (card + DOWN if down else card,)
     if events is not None:
         events.append(("play", seat, card, down, not s.trick))
-    if down:
-        f[8] = trick
-    else:
-        f[8] = trick
+    f[8] = trick
+    if not down:
         f[9] = s.shown | 1 << (card // 13)
     if len(trick) == s.players:
         end_trick(s, f, trick, events)
@@ -512,33 +374,3 @@ def next_round(s: State, f: list, status: list, events: Events) -> None:
     f[10], f[11], f[14] = PLAY, (), (0,) * n
     if events is not None:
         events.append(("round", rnd, dealer))
-
-
-# --- scoring ------------------------------------------------------------------------
-
-
-def locked_pips(s: State, seat: int) -> list[int]:
-    base = 4 * seat
-    return [s.dice[base + d] for d in range(4) if s.status[base + d] == LOCKED]
-
-
-def score_key(pips: Sequence[int]) -> tuple[int, ...]:
-    """Rules ``final-score`` and ``ties``: the total, then how many 6s, 5s, ... 1s."""
-    return (sum(pips),) + tuple(pips.count(v) for v in TIE_BREAK_ORDER)
-
-
-def result(s: State) -> Result:
-    """Scores are the locked pips (partial before the end); the ranking groups seats
-    whose totals and 6s-to-1s counts are all equal (a shared place)."""
-    keys = [score_key(locked_pips(s, seat)) for seat in range(s.players)]
-    groups: dict[tuple, list[int]] = {}
-    for seat, key in enumerate(keys):
-        groups.setdefault(key, []).append(seat)
-    ranking = tuple(tuple(groups[k]) for k in sorted(groups, reverse=True))
-    top = [keys[seat] for seat in range(s.players) if keys[seat][0] == keys[ranking[0][0]][0]]
-    details = {
-        "locked": tuple(tuple(locked_pips(s, seat)) for seat in range(s.players)),
-        "tie_break_used": len(top) > 1,
-        "shared_victory": len(ranking[0]) > 1,
-    }
-    return Result(tuple(float(k[0]) for k in keys), ranking, details)

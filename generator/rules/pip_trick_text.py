@@ -15,13 +15,11 @@ Dice are numbered 1-4 as they sit on the player mat. Cards are rank then suit sy
 from __future__ import annotations
 
 import re
-from typing import Any, Hashable, Sequence
+from typing import Hashable, Sequence
 
 from .base import IllegalAction
-from .pip_trick_rules import (
-    CHANGE, DOWN, LOCK, LOCKED, OVER, PLAY, SEATS, SUITS, USED, State, illegal_reason, legal_actions,
-    locked_pips, result, step, to_move, trump,
-)
+from .pip_trick_rules import illegal_reason, legal_actions, step, to_move, trump
+from .pip_trick_state import CHANGE, DOWN, LOCK, LOCKED, OVER, PLAY, SEATS, SUITS, USED, State, locked_pips, result
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SYMBOLS = "♥♦♠♣"

@@ -12,7 +12,8 @@ import pytest
 
 from generator.rules.base import IllegalAction, SetupError
 from generator.rules.pip_trick import GAME
-from generator.rules.pip_trick_rules import HAND_SIZE, LOCK, PLAY, change_pips, deal
+from generator.rules.pip_trick_rules import change_pips
+from generator.rules.pip_trick_state import HAND_SIZE, LOCK, PLAY, deal
 
 run = GAME.run_example
 

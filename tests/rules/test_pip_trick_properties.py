@@ -14,7 +14,9 @@ from hypothesis import given, settings, strategies as st
 
 from generator.rules.base import IllegalAction
 from generator.rules.pip_trick import GAME
-from generator.rules.pip_trick_rules import CHANGE, DOWN, HAND_SIZE, LOCK, LOCKED, PLAY, PLAY_DOWN, PLAY_UP, SEATS, USED
+from generator.rules.pip_trick_state import (
+    CHANGE, DOWN, HAND_SIZE, LOCK, LOCKED, PLAY, PLAY_DOWN, PLAY_UP, SEATS, USED,
+)
 
 VARIANTS = [(), ("easier-start",), ("middle-die-exempt",)]
 LOCK_LINE = re.compile(r"^(\w+) locks die \d showing (\d)$")
