@@ -65,8 +65,8 @@ def _lane(n: int, x: float, y: float, slots: list[str], pal: Palette) -> list[It
         player, text = _slot_label(name)
         label_name = f"lane {n} {name.lower()} label"
         if player != 1:  # Player 2's slots and the Center: a turned label on P2's side
-            items.append(_turned_label(cx, cursor + LABEL / 2, text.upper(), label_name + (" (turned)" if player is None else ""),
-                                       LANE_W - 4, ts.FINE, pal))
+            turned_name = label_name + (" (turned)" if player is None else "")
+            items.append(_turned_label(cx, cursor + LABEL / 2, text.upper(), turned_name, LANE_W - 4, ts.FINE, pal))
             cursor += LABEL
         claim = text.endswith("2")
         tint = "#ffffff" if pal.bw or not claim else pal.paper

@@ -60,7 +60,8 @@ def character_card(name: str, ability: str, options: FaceOptions, pal: Palette, 
     width = w - 2 * margin
     items: list[Item] = [*pieces.card_frame(w, h, pal, bleed, tint=pal.accent_tint)]
     items.append(ts.label(w / 2, margin + 2.8, "CHARACTER", f"{name} kind", width, ts.FINE, "middle", True, pal.accent))
-    items.append(ts.label(w / 2, margin + 9.0, name, f"{name} name", width, ts.HEADING * 1.15, "middle", True, pal.text))
+    items.append(ts.label(w / 2, margin + 9.0, name, f"{name} name", width, ts.HEADING * 1.15, "middle", True,
+                          pal.text))
     initials = "".join(part[0] for part in name.split()[:2]).upper()
     my = margin + 24.0 * s
     items.append(Circle(w / 2, my, 11.0 * s, Style(fill=None if pal.bw else pal.accent, stroke=pal.accent,
@@ -118,14 +119,15 @@ def suit_power_board(game: GameContent, pal: Palette) -> Scene:
     """The Suit Power track: four token places, strongest at the top, with the rule that
     moves them printed beside the climb arrow."""
     places = int(game.data.get("track_places", 4))
-    items: list[Item] = [*pieces.border(BOARD_W, BOARD_H, pal), *pieces.board_header(game, "Suit Power board", BOARD_W, pal)]
+    items: list[Item] = [*pieces.border(BOARD_W, BOARD_H, pal),
+                         *pieces.board_header(game, "Suit Power board", BOARD_W, pal)]
     pitch, top, cx = 34.0, 34.0, 46.0
     for n in range(places):
         cy = top + n * pitch + TOKEN / 2 + 2.0
         items.append(Circle(cx, cy, TOKEN / 2 + 2.0, Style(fill=None if pal.bw else pal.accent_tint, stroke=pal.accent,
                                                            stroke_width=0.5, dash=(1.5, 1.0))))
-        items.append(ts.label(cx - TOKEN / 2 - 6.0, cy + 2.0, str(n + 1), f"place {n + 1}", 6.0, ts.HEADING, "end", True,
-                              pal.accent))
+        items.append(ts.label(cx - TOKEN / 2 - 6.0, cy + 2.0, str(n + 1), f"place {n + 1}", 6.0, ts.HEADING, "end",
+                              True, pal.accent))
     last = top + (places - 1) * pitch + TOKEN / 2 + 2.0
     first = top + TOKEN / 2 + 2.0
     items.append(ts.label(cx, top - 1.5, "STRONGEST", "track strongest", 40.0, ts.SMALL, "middle", True, pal.text))

@@ -77,8 +77,8 @@ def first_player_marker(game: GameContent, pal: Palette, bleed: float) -> Scene:
     r = MARKER / 2
     fill = None if pal.bw else pal.accent
     ink = pal.text if pal.bw else WHITE
-    items: list[Item] = [Circle(r, r, r + (0.0 if pal.bw else bleed), Style(fill=fill, stroke=None if fill else pal.text,
-                                                                             stroke_width=0.4)),
+    disc = Style(fill=fill, stroke=None if fill else pal.text, stroke_width=0.4)
+    items: list[Item] = [Circle(r, r, r + (0.0 if pal.bw else bleed), disc),
                          Circle(r, r, r - 2.0, Style(fill=None, stroke=ink, stroke_width=0.4))]
     items.append(ts.label(r, r - 9.0, "FIRST", "marker first", 26.0, ts.HEADING, "middle", True, ink))
     items.append(ts.label(r, r - 4.5, "PLAYER", "marker player", 26.0, ts.HEADING, "middle", True, ink))
@@ -109,7 +109,8 @@ def scoring_chart(game: GameContent, options: FaceOptions) -> Component:
     margin = pieces.EDGE + 3.0
     width = w - 2 * margin
     items: list[Item] = list(pieces.card_frame(w, h, pal, bleed))
-    items.append(ts.label(w / 2, margin + 4.0, game.title, "chart title", width, ts.HEADING, "middle", True, pal.accent))
+    items.append(ts.label(w / 2, margin + 4.0, game.title, "chart title", width, ts.HEADING, "middle", True,
+                          pal.accent))
     items.append(ts.label(w / 2, margin + 7.6, "Scoring chart", "chart subtitle", width, ts.SMALL, "middle",
                           fill=pal.text))
     items.append(ts.label(margin, margin + 14.0, "DICE REMOVED", "chart column dice", 20.0, ts.FINE, bold=True,
