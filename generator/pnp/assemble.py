@@ -25,7 +25,7 @@ from .cover import Entry, cover_blocks, cover_page
 from .draft import Draft
 from .marks import page_label, scale_checks
 from .options import PnpOptions
-from .sheets import calibration_pages, card_pages, expand
+from .sheets import calibration_pages, card_pages, expand, sheet_plan
 
 IMPOSED = ("card", "token")
 
@@ -70,13 +70,45 @@ def lint_components(components: list[Component]) -> list[Component]:
     return fitted
 
 
-def _drafts(components: list[Component], paper: Paper, options: PnpOptions) -> list[tuple[Component, list[Draft]]]:
-    out = []
+def _gang_key(component: Component) -> tuple:
+    has_backs = any(face.back is not None for face in component.faces)
+    return component.kind, component.trim, component.bleed, component.safe, has_backs
+
+
+def gangs(components: list[Component]) -> list[list[Component]]:
+    """Components that share sheets: cards (or tokens) of one size, bleed and backs go
+    together, so three one-off reference cards take one sheet, not three. Boards and
+    sheets stay alone. Order follows each gang's first component."""
+    groups: dict[tuple, list[Component]] = {}
+    order: list[list[Component]] = []
     for component in components:
-        if component.kind in IMPOSED:
-            out.append((component, card_pages(component, paper, options.backs, options.back_offset)))
+        if component.kind not in IMPOSED:
+            order.append([component])
+            continue
+        key = _gang_key(component)
+        if key not in groups:
+            groups[key] = []
+            order.append(groups[key])
+        groups[key].append(component)
+    return order
+
+
+def _merged(gang: list[Component]) -> Component:
+    if len(gang) == 1:
+        return gang[0]
+    first = gang[0]
+    faces = tuple(face for component in gang for face in component.faces)
+    return replace(first, id="+".join(c.id for c in gang), name=", ".join(c.name for c in gang), faces=faces)
+
+
+def _drafts(components: list[Component], paper: Paper, options: PnpOptions) -> list[tuple[list[Component], list[Draft]]]:
+    out = []
+    for gang in gangs(components):
+        merged = _merged(gang)
+        if merged.kind in IMPOSED:
+            out.append((gang, card_pages(merged, paper, options.backs, options.back_offset)))
         else:
-            out.append((component, board_pages(component, paper)))
+            out.append((gang, board_pages(merged, paper)))
     return out
 
 
@@ -88,14 +120,22 @@ def _pages_text(first: int, count: int) -> str:
     return f"page {first}" if count == 1 else f"pages {first}–{first + count - 1}"
 
 
-def _cover(game: Any, components: list[Component], groups: list[tuple[Component, list[Draft]]], paper: Paper,
+def _cover(game: Any, components: list[Component], groups: list[tuple[list[Component], list[Draft]]], paper: Paper,
            options: PnpOptions, version: str, first_page: int) -> Draft:
     entries = []
     page = first_page
-    for component, drafts in groups:
-        count = len(expand(component))
-        w, h = component.trim
-        entries.append(Entry(count, component.name, f"{w:g} × {h:g} mm", _pages_text(page, len(drafts)), component.assembly))
+    for gang, drafts in groups:
+        per_sheet, pages_per_sheet = (sheet_plan(_merged(gang), paper, options.backs) if gang[0].kind in IMPOSED
+                                      else (len(expand(gang[0])), len(drafts)))
+        start = 0
+        for component in gang:
+            count = len(expand(component))
+            first_sheet, last_sheet = start // per_sheet, (start + count - 1) // per_sheet
+            first = page + first_sheet * pages_per_sheet
+            pages = (last_sheet - first_sheet + 1) * pages_per_sheet
+            w, h = component.trim
+            entries.append(Entry(count, component.name, f"{w:g} × {h:g} mm", _pages_text(first, pages), component.assembly))
+            start += count
         page += len(drafts)
     extras = [f"{c.count} × {c.name}" + (f" (per player: {c.per_player})" if c.per_player else "")
               for c in game.components if not c.printed]

@@ -53,6 +53,15 @@ def _back_page(imp: Imposition, chunk: list[FaceSlot], name: str, flip: str, off
     return Draft(tuple(layers), name, imp.block.inset(-imp.bleed), imp.cut_xs(), imp.cut_ys())
 
 
+def sheet_plan(component: Component, paper: Paper, backs: str) -> tuple[int, int]:
+    """(pieces per sheet, pages per sheet) that ``card_pages`` will use."""
+    has_backs = any(face.back is not None for face in component.faces)
+    imp = imposition_for(component, paper)
+    if has_backs and backs == "fold":
+        return imp.cols, 1
+    return imp.per_page, 2 if has_backs and backs in ("duplex-long", "duplex-short") else 1
+
+
 def card_pages(component: Component, paper: Paper, backs: str, offset: tuple[float, float]) -> list[Draft]:
     """Sheets for one card or token component, honouring the backs mode.
 
