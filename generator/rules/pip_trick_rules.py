@@ -16,6 +16,23 @@ from .pip_trick_state import (
     OVER, PASS, PLAY, POWER_ACTIONS, ROUNDS, SPADES, SUITS, SWAP, TRUMP_ORDER, UP_TABLE, USED, State, deal,
 )
 
+#: positions of the state's fields in the list ``apply`` edits (State is a NamedTuple)
+_ROUND = State._fields.index("round")
+_DEALER = State._fields.index("dealer")
+_HANDS = State._fields.index("hands")
+_SET_ASIDE = State._fields.index("set_aside")
+_LEADER = State._fields.index("leader")
+_TRICK = State._fields.index("trick")
+_SHOWN = State._fields.index("shown")
+_PHASE = State._fields.index("phase")
+_PENDING = State._fields.index("pending")
+_DICE = State._fields.index("dice")
+_STATUS = State._fields.index("status")
+_TRICKS = State._fields.index("tricks")
+_LAST = State._fields.index("last")
+_HISTORY = State._fields.index("history")
+
+
 # --- whose turn ---------------------------------------------------------------------
 
 
@@ -121,7 +138,7 @@ def step(s: State, action: Hashable, events: Events) -> State:
     if why:
         raise IllegalAction(why)
     f = list(s)
-    f[16] = (s.history, action)
+    f[_HISTORY] = (s.history, action)
     kind = action[0]  # type: ignore[index]
     if kind == "play" or kind == "down":
         play_card(s, f, action[1], kind == "down", events)  # type: ignore[index]
@@ -133,8 +150,8 @@ def step(s: State, action: Hashable, events: Events) -> State:
 
 
 def illegal_reason(s: State, action: Any) -> str:
-    """Why ``action`` is not allowed now ('' when it is). Play actions are checked
-    directly (fast); die and lock actions against the short list of options."""
+    """Why ``action`` is not allowed now ('' when it is), naming the rule it breaks.
+    Checked directly rather than by building the legal list, to keep ``apply`` fast."""
     if s.phase == OVER:
         return "the game is over"
     if not isinstance(action, tuple) or not action:
@@ -182,6 +199,8 @@ def change_problem(s: State, action: tuple) -> str:
 
 
 def play_problem(s: State, card: int, down: bool) -> str:
+    """Why this card may not be played now, face up or down ('' if it may); ruling
+    ``face-down-only-when-stuck``: face down only without a suit missing from the trick."""
     seat = (s.leader + len(s.trick)) % s.players
     hand = s.hands[seat]
     if not hand >> card & 1:
@@ -199,16 +218,18 @@ def play_problem(s: State, card: int, down: bool) -> str:
 
 
 def play_card(s: State, f: list, card: int, down: bool, events: Events) -> None:
+    """The card leaves the hand and joins the trick (a face-down card shows no suit);
+    the last card of a trick ends it."""
     seat = (s.leader + len(s.trick)) % s.players
     hands = list(s.hands)
     hands[seat] ^= 1 << card
-    f[5] = tuple(hands)
+    f[_HANDS] = tuple(hands)
     trick = s.trick + (card + DOWN if down else card,)
     if events is not None:
         events.append(("play", seat, card, down, not s.trick))
-    f[8] = trick
+    f[_TRICK] = trick
     if not down:
-        f[9] = s.shown | 1 << (card // 13)
+        f[_SHOWN] = s.shown | 1 << (card // 13)
     if len(trick) == s.players:
         end_trick(s, f, trick, events)
 
@@ -239,11 +260,11 @@ def end_trick(s: State, f: list, trick: tuple, events: Events) -> None:
     winner = ranking[0][0]
     tricks = list(s.tricks)
     tricks[winner] += 1
-    f[14] = tuple(tricks)
-    f[15] = tuple(ranking)
-    f[7] = winner
-    f[8] = ()
-    f[9] = 0
+    f[_TRICKS] = tuple(tricks)
+    f[_LAST] = tuple(ranking)
+    f[_LEADER] = winner
+    f[_TRICK] = ()
+    f[_SHOWN] = 0
     if events is not None:
         events.append(("trick", ranking, TRUMP_ORDER[s.round]))
     pending = []
@@ -255,8 +276,8 @@ def end_trick(s: State, f: list, trick: tuple, events: Events) -> None:
                 events.append(("idle", seat, place, code, reason))
         else:
             pending.append((seat, code // 13))
-    f[11] = tuple(pending)
-    f[10] = CHANGE if pending else PLAY
+    f[_PENDING] = tuple(pending)
+    f[_PHASE] = CHANGE if pending else PLAY
     if not pending:
         after_changes(s, f, events)
 
@@ -302,9 +323,9 @@ def change_die(s: State, f: list, action: Any, events: Events) -> None:
             new_cycle(status, base)
             if events is not None:
                 events.append(("cycle", seat))
-    f[12] = tuple(dice)
-    f[13] = tuple(status)
-    f[11] = pending = s.pending[1:]
+    f[_DICE] = tuple(dice)
+    f[_STATUS] = tuple(status)
+    f[_PENDING] = pending = s.pending[1:]
     if not pending:
         after_changes(s, f, events)
 
@@ -330,12 +351,12 @@ def new_cycle(status: list, base: int) -> None:
 def after_changes(s: State, f: list, events: Events) -> None:
     """After a trick's die actions: the winner leads on, or the round ends (rule
     ``end-of-round``) and everyone locks a die, from the dealer's left (``locking-order``)."""
-    if f[5][f[7]]:
-        f[10] = PLAY
+    if f[_HANDS][f[_LEADER]]:
+        f[_PHASE] = PLAY
         return
     n = s.players
-    f[10] = LOCK
-    f[11] = tuple((s.dealer + 1 + i) % n for i in range(n))
+    f[_PHASE] = LOCK
+    f[_PENDING] = tuple((s.dealer + 1 + i) % n for i in range(n))
     if events is not None:
         events.append(("round-end", s.round))
 
@@ -345,14 +366,14 @@ def lock_die(s: State, f: list, die: int, events: Events) -> None:
     seat = s.pending[0]
     status = list(s.status)
     status[4 * seat + die] = LOCKED
-    f[13] = tuple(status)
-    f[11] = pending = s.pending[1:]
+    f[_STATUS] = tuple(status)
+    f[_PENDING] = pending = s.pending[1:]
     if events is not None:
         events.append(("lock", seat, die, s.dice[4 * seat + die]))
     if pending:
         return
     if s.round == ROUNDS - 1:
-        f[10] = OVER
+        f[_PHASE] = OVER
         if events is not None:
             events.append(("over",))
         return
@@ -367,10 +388,10 @@ def next_round(s: State, f: list, status: list, events: Events) -> None:
     n = s.players
     rnd = s.round + 1
     dealer = (s.dealer + 1) % n
-    f[13] = tuple(AVAILABLE if st == USED else st for st in status)
-    f[2], f[3] = rnd, dealer
-    f[5], f[6] = deal(s.decks[rnd], n, dealer)
-    f[7] = (dealer + 1) % n
-    f[10], f[11], f[14] = PLAY, (), (0,) * n
+    f[_STATUS] = tuple(AVAILABLE if st == USED else st for st in status)
+    f[_ROUND], f[_DEALER] = rnd, dealer
+    f[_HANDS], f[_SET_ASIDE] = deal(s.decks[rnd], n, dealer)
+    f[_LEADER] = (dealer + 1) % n
+    f[_PHASE], f[_PENDING], f[_TRICKS] = PLAY, (), (0,) * n
     if events is not None:
         events.append(("round", rnd, dealer))
