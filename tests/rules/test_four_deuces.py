@@ -357,6 +357,13 @@ def test_bugs_moran_swaps_two_unused_dice():
     assert out["dice"] == {"North": [1, 1, 2, 4, 5, 6], "South": [1, 2, 3, 4, 5, 6, 6]}
 
 
+def test_bugs_moran_may_trade_equal_numbers_but_it_changes_nothing():
+    """bugs-moran-unused-only: a same-number trade is allowed and only spends the ability."""
+    out = early(play=["North plays Murder 3", "South uses Bugs Moran, trading 4 for 4"])
+    assert out["dice"] == {"North": [1, 2, 4, 5, 6, 6], "South": [1, 1, 2, 3, 4, 5, 6]}
+    assert out["abilities_used"] == ["South"]
+
+
 def test_bugs_moran_cannot_take_a_placed_die_nor_work_without_unused_dice():
     """bugs-moran-unused-only: only unused dice; none on a side, no ability."""
     out = last_trick({"North": ["Murder"], "South": ["Gambling"]}, {"North": [6], "South": [2]}, ["North plays Murder 6"],
