@@ -1,0 +1,82 @@
+"""`pipworks pnp`: files named for the choices, reuse without --force, clear failures."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from generator.cli import app
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture()
+def project(tmp_path) -> Path:
+    for folder in ("content", "templates"):
+        shutil.copytree(ROOT / folder, tmp_path / folder)
+    return tmp_path
+
+
+def run(project: Path, *args: str):
+    return CliRunner().invoke(app, ["--project", str(project), "pnp", *args])
+
+
+def test_pnp_writes_the_asked_paper_and_reuses_it_next_time(project):
+    first = run(project, "multisuit", "--paper", "letter", "--size", "poker", "--pod")
+    assert first.exit_code == 0, first.output
+    pdf = project / "output" / "multisuit" / "multisuit-pnp-letter-poker.pdf"
+    assert pdf.is_file() and (project / "output" / "multisuit" / "multisuit-cards-pod-poker.pdf").is_file()
+    page = PdfReader(pdf).pages[1]
+    assert (float(page.mediabox.width), float(page.mediabox.height)) == (612.0, 792.0)
+    again = run(project, "multisuit", "--paper", "letter", "--size", "poker", "--pod")
+    assert again.exit_code == 0 and "up to date" in again.output
+    forced = run(project, "multisuit", "--paper", "letter", "--size", "poker", "--pod", "--force")
+    assert forced.exit_code == 0 and "wrote" in forced.output
+
+
+def test_pnp_with_defaults_writes_both_papers(project):
+    result = run(project, "dice-lanes", "--svg")
+    assert result.exit_code == 0, result.output
+    out = project / "output" / "dice-lanes"
+    assert (out / "dice-lanes-pnp-a4.pdf").is_file() and (out / "dice-lanes-pnp-letter.pdf").is_file()
+    assert any((out / "svg").glob("*.svg"))
+
+
+def test_an_unknown_game_is_a_content_error(project):
+    result = run(project, "chess")
+    assert result.exit_code == 2
+
+
+def test_a_bad_back_offset_is_refused(project):
+    result = run(project, "multisuit", "--back-offset", "left")
+    assert result.exit_code == 2 and "X,Y" in result.output
+
+
+def test_text_that_cannot_fit_fails_the_command_naming_it(project, monkeypatch):
+    from dataclasses import replace
+
+    import generator.pnp.assemble as assemble
+    from generator.components.base import Face
+    from generator.scene import Text
+
+    real = assemble.load_components
+
+    def overflowing(game, options, root):
+        components = real(game, options, root)
+        first = components[0]
+        face = first.faces[0]
+        bad = replace(face.front, items=face.front.items + (Text(10, 40, "An ability far too long for any card", 6.0, name="ability"),))
+        return [replace(first, faces=(Face(bad),) + first.faces[1:]), *components[1:]]
+
+    monkeypatch.setattr(assemble, "load_components", overflowing)
+    import generator.pnp.kit as kit
+
+    monkeypatch.setattr(kit, "load_components", overflowing)
+    result = run(project, "multisuit", "--paper", "a4", "--force")
+    assert result.exit_code == 2
+    assert "ability" in result.output and "Playing cards" in result.output and "safe zone" in result.output
+    assert not (project / "output" / "multisuit" / "multisuit-pnp-a4.pdf").exists()
