@@ -145,8 +145,8 @@ def test_claim_refill_and_round_end(content) -> None:
     assert "draw 2 is claimed" in claim and "stay in play" in claim
     refill = section_text(content, "refill")
     assert "4 cards" in refill and "same number" in refill and "fewer than 2" in refill
-    assert "other player becomes the start player" in section_text(content, "next-start-player")
-    assert "all 3 dice" in section_text(content, "round-end")
+    assert "start passes to the opponent" in section_text(content, "next-start-player")
+    assert "3 dice is claimed" in section_text(content, "round-end")
     final = section_text(content, "final-claim")
     for phrase in ("draw 2 is claimed", "draw 1 stays", "rolled again", "fresh die from the pool"):
         assert phrase in final
