@@ -222,7 +222,7 @@ def describe(state: State) -> str:
         hand = cards_text(state.hands[p]) if seat in (p, None) else f"{len(state.hands[p])} cards"
         claimed = state.claimed[p]
         rows.append(f"{who(p)} hand: {hand:<16} claimed: {' '.join(map(str, claimed)) or '-'} "
-                    f"({len(claimed)} dice, {sum(claimed)} pips)")
+                    f"({len(claimed)} {'die' if len(claimed) == 1 else 'dice'}, {sum(claimed)} pips)")
     rows.append(f"Draw pile: {len(state.pile)} cards. Dice pool: {state.pool}.")
     if state.phase == RESOLVE:
         p, lane = state.order[state.step]
