@@ -459,3 +459,25 @@ def test_apply_does_not_change_its_input():
     before = repr(state)
     GAME.apply(state, GAME.legal_actions(state)[0])
     assert repr(state) == before
+
+
+def test_rule_map_covers_every_rule_variant_and_clarification():
+    """Traceability: each id of game.yaml names real engine code, and no stale ids remain."""
+    from pathlib import Path
+
+    import yaml
+
+    game = yaml.safe_load((Path(__file__).resolve().parents[2] / "content/four-deuces/game.yaml").read_text(encoding="utf-8"))
+
+    def ids(sections):
+        for section in sections or []:
+            if section.get("effect", True):
+                yield section["id"]
+            yield from ids(section.get("sections"))
+
+    wanted = set(ids(game["setup"])) | set(ids(game["rules"]))
+    wanted |= {v["id"] for v in game["variants"]} | {c["id"] for c in game["clarifications"]}
+    assert wanted == set(GAME.rule_map)
+    for rule, name in GAME.rule_map.items():
+        assert hasattr(fd, name), f"{rule} -> {name} names nothing in the engine"
+    assert {v["engine"] for v in game["variants"]} == set(GAME.variants)
