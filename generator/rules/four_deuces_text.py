@@ -140,7 +140,8 @@ def _why_play(state: Any, seat: int, action: tuple) -> str:
     suit, pip = action[1], action[2]
     if not (isinstance(suit, int) and 0 <= suit < 4) or not state.hands[seat][suit]:
         name = fd.SUITS[suit] if isinstance(suit, int) and 0 <= suit < 4 else repr(suit)
-        extra = " (the reserve joins the hand only after trick 4)" if state.trick < fd.HAND and any(state.reserves[seat]) else ""
+        in_reserve = isinstance(suit, int) and 0 <= suit < 4 and state.reserves[seat][suit]
+        extra = " (the reserve joins the hand only after trick 4)" if in_reserve else ""
         return f"{who} holds no {name} card in hand{extra}"
     if pip not in state.dice[seat]:
         return f"{who} has no unused die showing {pip} (unused: {' '.join(map(str, state.dice[seat])) or 'none'})"
