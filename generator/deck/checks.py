@@ -101,7 +101,7 @@ def check_tend_to(cards: Sequence[Card], rules: DeckRules) -> Iterator[Problem]:
     tend = rules.words.tend_to
     for (a, b), rho in suit_correlations(cards).items():
         if rho < tend.min_rank_correlation:
-            yield Problem("tend_to", f"{a} and {b} ranks correlate at {rho:.2f} across cards, needs at least {tend.min_rank_correlation:.2f}")
+            yield Problem("tend_to", f"{a} and {b} ranks correlate at {rho:.3f} across cards, needs at least {tend.min_rank_correlation:.2f}")
     mixed = mixed_cards(cards, rules)
     if len(mixed) > tend.max_mixed_cards:
         yield Problem(

@@ -60,7 +60,7 @@ def thresholds(cards: Sequence[Card], rules: DeckRules) -> list[Threshold]:
         Threshold("some", w.some.means, f"≥ {w.some.min_incomplete_cards}, both kinds" if w.some.both_kinds else f"≥ {w.some.min_incomplete_cards}",
                   f"{incomplete} ({sizes[2]} lack one, {sizes[1]} lack two)", "some" not in failed),
         Threshold("no card lacks all three", w.none_blank.means, "0", f"{sizes[0]}", "none_blank" not in failed),
-        Threshold("tend to (correlation)", w.tend_to.means, f"≥ {w.tend_to.min_rank_correlation:.2f} for every pair", f"{rho:.2f} (lowest pair)",
+        Threshold("tend to (correlation)", w.tend_to.means, f"≥ {w.tend_to.min_rank_correlation:.2f} for every pair", f"{rho:.3f} (lowest pair)",
                   rho >= w.tend_to.min_rank_correlation),
         Threshold("tend to (mixed cards)", f"A mixed card holds a high rank ({w.high.text}) in one suit and a low rank ({w.low.text}) in another.", f"≤ {w.tend_to.max_mixed_cards}", f"{len(mixed)}",
                   len(mixed) <= w.tend_to.max_mixed_cards),
@@ -96,7 +96,7 @@ def _write_charts(cards: Sequence[Card], rules: DeckRules, out_dir: Path, deals:
     sizes = by_suit_count(cards)
     hands = Counter(s for deal in deal_strengths(cards, rules, deals, seed) for s in deal)
     span = range(min(hands), max(hands) + 1) if hands else range(0)
-    rows = [(t.word, t.limit, t.measured if len(t.measured) < 24 else "see table", t.ok) for t in thresholds(cards, rules)]
+    rows = [(t.word, t.limit, t.measured if len(t.measured) <= 28 else "see table", t.ok) for t in thresholds(cards, rules)]
     files = {
         "ranks": ("deck-ranks-per-suit.svg", bar_chart("Cards of each rank, per suit", [RANK_LABELS[r] for r in ranks], per_suit, "cards")),
         "suits": ("deck-suits-per-card.svg", bar_chart("Cards by number of suits", ["1 suit", "2 suits", "3 suits"],
