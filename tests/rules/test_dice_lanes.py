@@ -486,3 +486,26 @@ def test_positions_refuse_bad_input() -> None:
         position_state({"lanes": THREE_CENTER, "hands": {"P1": ["A♥"], "P2": []}})
     with pytest.raises(SetupError, match="missing P2 lane 3"):
         position_state({"lanes": THREE_CENTER, "programmed": {"P1": P1_CARDS, "P2": {1: "A♦", 2: "2♦"}}})
+
+
+def test_every_rule_and_clarification_maps_to_engine_code() -> None:
+    """Traceability: each effect section, variant and clarification names real engine code."""
+    import yaml
+    from pathlib import Path
+
+    import generator.rules.dice_lanes as module
+
+    game = yaml.safe_load((Path(__file__).resolve().parents[2] / "content/dice-lanes/game.yaml").read_text(encoding="utf-8"))
+
+    def ids(sections):
+        for s in sections or []:
+            if s.get("effect", True):
+                yield s["id"]
+            yield from ids(s.get("sections"))
+
+    wanted = set(ids(game["setup"])) | set(ids(game["rules"]))
+    wanted |= {v["id"] for v in game["variants"]} | {c["id"] for c in game["clarifications"]}
+    assert wanted <= set(GAME.rule_map), sorted(wanted - set(GAME.rule_map))
+    assert set(GAME.rule_map) <= wanted, f"rule_map names ids the content lacks: {sorted(set(GAME.rule_map) - wanted)}"
+    for ident, name in GAME.rule_map.items():
+        assert getattr(module, name, None) is not None, f"{ident}: {name} is not in generator.rules.dice_lanes"
