@@ -106,7 +106,8 @@ def _drafts(components: list[Component], paper: Paper, options: PnpOptions) -> l
     for gang in gangs(components):
         merged = _merged(gang)
         if merged.kind in IMPOSED:
-            out.append((gang, card_pages(merged, paper, options.backs, options.back_offset)))
+            names = [c.name for c in gang for _ in expand(c)]
+            out.append((gang, card_pages(merged, paper, options.backs, options.back_offset, names)))
         else:
             out.append((gang, board_pages(merged, paper)))
     return out

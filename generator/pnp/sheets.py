@@ -24,9 +24,11 @@ def expand(component: Component) -> list[FaceSlot]:
     return [(face.front, face.back) for face in component.faces for _ in range(face.copies)]
 
 
-def _chunks(items: list[FaceSlot], size: int) -> Iterator[list[FaceSlot]]:
+def _chunks(items: list[FaceSlot], size: int, names: list[str]) -> Iterator[tuple[list[FaceSlot], str]]:
+    """Pieces a sheet at a time, with the names of the components on that sheet."""
     for start in range(0, len(items), size):
-        yield items[start:start + size]
+        on_sheet = dict.fromkeys(names[start:start + size])
+        yield items[start:start + size], ", ".join(on_sheet)
 
 
 def imposition_for(component: Component, paper: Paper) -> Imposition:
@@ -62,28 +64,31 @@ def sheet_plan(component: Component, paper: Paper, backs: str) -> tuple[int, int
     return imp.per_page, 2 if has_backs and backs in ("duplex-long", "duplex-short") else 1
 
 
-def card_pages(component: Component, paper: Paper, backs: str, offset: tuple[float, float]) -> list[Draft]:
+def card_pages(component: Component, paper: Paper, backs: str, offset: tuple[float, float],
+               names: list[str] | None = None) -> list[Draft]:
     """Sheets for one card or token component, honouring the backs mode.
 
     Components without backs always print fronts only. Duplex puts each back page right
     after its front page, slots mirrored for the flip; fold uses ``fold_pages``.
+    ``names`` gives each piece's component name when several components share sheets.
     """
     pieces = expand(component)
+    names = names or [component.name] * len(pieces)
     has_backs = any(back is not None for _, back in pieces)
     if has_backs and backs == "fold":
-        return fold_pages(component, paper)
+        return fold_pages(component, paper, names)
     imp = imposition_for(component, paper)
     drafts: list[Draft] = []
     duplex = has_backs and backs in ("duplex-long", "duplex-short")
-    for chunk in _chunks(pieces, imp.per_page):
-        drafts.append(_front_page(imp, chunk, f"{component.name} (fronts)" if duplex else component.name))
+    for chunk, name in _chunks(pieces, imp.per_page, names):
+        drafts.append(_front_page(imp, chunk, f"{name} (fronts)" if duplex else name))
         if duplex:
             flip = "long" if backs == "duplex-long" else "short"
-            drafts.append(_back_page(imp, chunk, f"{component.name} (backs, {flip}-edge flip)", flip, offset))
+            drafts.append(_back_page(imp, chunk, f"{name} (backs, {flip}-edge flip)", flip, offset))
     return drafts
 
 
-def fold_pages(component: Component, paper: Paper) -> list[Draft]:
+def fold_pages(component: Component, paper: Paper, names: list[str] | None = None) -> list[Draft]:
     """Print-and-fold: a row of fronts above a fold line, their backs below it turned
     180° so that folding the sheet puts each back behind its own front."""
     w, h = component.trim
@@ -95,7 +100,8 @@ def fold_pages(component: Component, paper: Paper) -> list[Draft]:
     row = impose(half, w, h, bleed, max_cols=3 if component.kind == "card" else 99, max_rows=1)
     row = Imposition(paper, w, h, row.cols, 1, row.x0, top, bleed)
     drafts = []
-    for chunk in _chunks(expand(component), row.cols):
+    pieces = expand(component)
+    for chunk, name in _chunks(pieces, row.cols, names or [component.name] * len(pieces)):
         layers: list[Placement] = []
         for i, (front, back) in enumerate(chunk):
             slot = row.slot(i)
@@ -109,7 +115,7 @@ def fold_pages(component: Component, paper: Paper) -> list[Draft]:
         layers.append(Placement(marks))
         content = Box(row.x0 - bleed, top - bleed, row.cols * w + 2 * bleed, 2 * (h + gap + bleed))
         ys = row.cut_ys() + lower.cut_ys()
-        drafts.append(Draft(tuple(layers), f"{component.name} (print and fold)", content, row.cut_xs(), ys))
+        drafts.append(Draft(tuple(layers), f"{name} (print and fold)", content, row.cut_xs(), ys))
     return drafts
 
 
