@@ -33,35 +33,35 @@ def check_state(state, before) -> None:
     n = state.players
     # cards conserved: hands, the trick and the set-aside card never overlap, and the
     # cards still out are exactly those of the tricks not yet played
-    trick_bits = [1 << (code % DOWN) for code in state.trick]
-    parts = list(state.hands) + trick_bits + [state.set_aside]
+    parts = list(state.hands) + [1 << (code % DOWN) for code in state.trick] + [state.set_aside]
     union = 0
     for part in parts:
-        assert union & part == 0, "a card is in two places"
         union |= part
-    played = sum(state.tricks)
-    in_hands = sum(bin(h).count("1") for h in state.hands)
+    assert union.bit_count() == sum(part.bit_count() for part in parts), "a card is in two places"
     if state.phase != 3:
-        assert in_hands + len(state.trick) == n * (HAND_SIZE[n] - played)
+        in_hands = sum(h.bit_count() for h in state.hands)
+        assert in_hands + len(state.trick) == n * (HAND_SIZE[n] - sum(state.tricks))
     # dice: pips 1..6; locked dice never change; never every active die used at once
-    assert all(1 <= v <= 6 for v in state.dice)
-    for seat in range(n):
-        status = state.status[4 * seat:4 * seat + 4]
-        active = [s for s in status if s != LOCKED]
-        if state.phase in (PLAY, CHANGE):  # (a lock may leave only used dice until the next round)
+    assert min(state.dice) >= 1 and max(state.dice) <= 6
+    if state.phase in (PLAY, CHANGE):  # (a lock may leave only used dice until the next round)
+        for seat in range(n):
+            active = [s for s in state.status[4 * seat:4 * seat + 4] if s != LOCKED]
             assert any(s != USED for s in active), "a full cycle must have reset"
             assert len(active) == 4 - state.round
-    for i, (old, new) in enumerate(zip(before.status, state.status)):
-        if old == LOCKED:
-            assert new == LOCKED and before.dice[i] == state.dice[i], "a locked die changed"
+    if state.status != before.status or state.dice != before.dice:
+        for i, old in enumerate(before.status):
+            if old == LOCKED:
+                assert state.status[i] == LOCKED and before.dice[i] == state.dice[i], "a locked die changed"
 
 
 def an_illegal_action(state, rng: random.Random):
     """An action the rules forbid now: a card not held, or the wrong kind of decision."""
     if state.phase == PLAY:
-        seat = GAME.to_move(state)
-        missing = [c for c in range(52) if not state.hands[seat] >> c & 1]
-        return rng.choice([PLAY_UP[rng.choice(missing)], PLAY_DOWN[rng.choice(missing)], ("lock", 0)])
+        hand = state.hands[GAME.to_move(state)]
+        card = rng.randrange(52)
+        while hand >> card & 1:
+            card = rng.randrange(52)
+        return rng.choice([PLAY_UP[card], PLAY_DOWN[card], ("lock", 0)])
     if state.phase in (CHANGE, LOCK):
         return PLAY_UP[0]
     return ("pass",)
