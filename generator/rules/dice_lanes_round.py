@@ -154,7 +154,7 @@ def end_round(fields: list, reason: tuple) -> None:
         start_next_round(fields)
     else:
         fields[PHASE], fields[STEP] = OVER, 0
-        fields[EVENTS] += (("game-over",),)
+        fields[EVENTS] += (("game-over", fields[CLAIMED]),)
 
 
 F_ROUNDS = State._fields.index("rounds")

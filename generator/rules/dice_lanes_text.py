@@ -195,8 +195,25 @@ def event_text(event: tuple) -> str:
     if kind == "pool-empty":
         return f"Lane {event[1] + 1} stays empty: the dice pool is used up."
     if kind == "game-over":
-        return "Game over."
+        return game_over_text(event[1])
     return repr(event)
+
+
+def _dice(n: int) -> str:
+    return f"{n} {'die' if n == 1 else 'dice'}"
+
+
+def game_over_text(claimed: Sequence[Sequence[int]]) -> str:
+    """Who won and why: dice first, then pips, else a shared victory (rule scoring)."""
+    counts, pips = [len(c) for c in claimed], [sum(c) for c in claimed]
+    if counts[0] != counts[1]:
+        best = 0 if counts[0] > counts[1] else 1
+        return f"Game over: {who(best)} wins with {_dice(counts[best])} to {counts[1 - best]}."
+    if pips[0] != pips[1]:
+        best = 0 if pips[0] > pips[1] else 1
+        return (f"Game over: both players have {_dice(counts[0])}; {who(best)} wins on pips, "
+                f"{pips[best]} to {pips[1 - best]}.")
+    return f"Game over: a shared victory, {_dice(counts[0])} and {pips[0]} pips each."
 
 
 def log_lines(events: Sequence[tuple]) -> list[str]:

@@ -82,7 +82,11 @@ def check_score_matches_log(state: State) -> None:
     assert sorted(s for group in result.ranking for s in group) == [0, 1]
     lines = GAME.log(state)
     assert sum(1 for line in lines if " claims the " in line) == len(claims)
-    assert lines[-1] == "Game over."
+    winners = GAME.result(state).winners
+    assert lines[-1].startswith("Game over: ")
+    assert ("shared victory" in lines[-1]) == (len(winners) == 2)
+    if len(winners) == 1:
+        assert f"P{winners[0] + 1} wins" in lines[-1]
 
 
 def check_dice_supply(state: State, pool_size: int) -> None:
