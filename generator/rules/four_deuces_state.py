@@ -76,18 +76,38 @@ class State:
     )
 
     def copy(self) -> "State":
-        n = State.__new__(State)
-        n.lead_leads, n.keep_track, n.chance = self.lead_leads, self.keep_track, self.chance
-        n.round, n.rounds_won, n.characters, n.phase = self.round, self.rounds_won, self.characters, self.phase
-        n.track, n.hands, n.reserves, n.removed = self.track, self.hands, self.reserves, self.removed
-        n.piles, n.dice, n.tricks_won, n.trick = self.piles, self.dice, self.tricks_won, self.trick
-        n.round_lead, n.leader, n.turn, n.led = self.round_lead, self.leader, self.turn, self.led
-        n.used, n.capone, n.events = self.used, self.capone, self.events
+        """A shallow copy: every field is an immutable value, so sharing them is safe."""
+        n = _new(State)
+        n.lead_leads = self.lead_leads
+        n.keep_track = self.keep_track
+        n.chance = self.chance
+        n.round = self.round
+        n.rounds_won = self.rounds_won
+        n.characters = self.characters
+        n.phase = self.phase
+        n.track = self.track
+        n.hands = self.hands
+        n.reserves = self.reserves
+        n.removed = self.removed
+        n.piles = self.piles
+        n.dice = self.dice
+        n.tricks_won = self.tricks_won
+        n.trick = self.trick
+        n.round_lead = self.round_lead
+        n.leader = self.leader
+        n.turn = self.turn
+        n.led = self.led
+        n.used = self.used
+        n.capone = self.capone
+        n.events = self.events
         return n
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__slots__ if k not in ("chance", "events"))
         return f"State({fields}, events={len(events_of(self))})"
+
+
+_new = object.__new__
 
 
 # --- small helpers over plain data -------------------------------------------------
