@@ -95,7 +95,7 @@ def test_each_suit_power_is_named_with_its_limit(game: GameContent) -> None:
         "aces are the highest", "twos the lowest", "played later is better", "second and third place",
         "only the player in second place", "up by one pip", "above 6", "down by one pip", "below 1",
         "1 becomes 6", "2 becomes 5", "3 becomes 4", "do nothing", "used area", "new cycle",
-        "locks it", "clockwise", "round 2 with three", "round 4 with a single die", "highest total",
+        "now locked", "clockwise", "round 2 with three", "round 4 with a single die", "highest total",
         "6s", "then 5s", "share the victory", "all four dice showing 4",
     ],
 )
