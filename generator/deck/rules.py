@@ -138,6 +138,9 @@ class DeckRules(_Model):
     per_suit: dict[str, int]
     words: Words
     balance: Balance
+    #: The seed of ``pipworks deck design`` that made the shipped deck.csv, so anyone
+    #: can regenerate it (``--seed N --write``) and a test can see it still matches.
+    shipped_seed: int | None = None
 
     @field_validator("suits")
     @classmethod

@@ -59,6 +59,13 @@ def test_same_seed_same_file_and_never_the_shipped_deck(project: Path) -> None:
     assert "| figure | candidate | shipped |" in result.output
 
 
+def test_shipped_deck_is_what_its_seed_designs(rules: DeckRules, shipped_deck: Path) -> None:
+    """deck.csv is reproducible. If the search or the rules change on purpose, refresh it
+    with ``pipworks deck design --seed N --write`` and record N as shipped_seed."""
+    assert rules.shipped_seed is not None
+    assert design_deck(rules, rules.shipped_seed).cards == read_deck(shipped_deck)
+
+
 def test_different_seeds_propose_different_decks(rules: DeckRules) -> None:
     assert design_deck(rules, seed=1, steps=4000).cards != design_deck(rules, seed=2, steps=4000).cards
 
