@@ -1,0 +1,144 @@
+"""Dice Lanes example drawings: the three lanes before and after the moves.
+
+Each lane is drawn as a row of its five slots, Player 1's end on the left (Draw 2,
+Draw 1), the Center, then Player 2's Draw 1 and Draw 2 on the right, with the card each
+player programmed to the lane at their own end. A small number on a card gives the
+order in which the example resolves it. Dice the players have claimed are shown under
+the lanes. With moves, the lanes after them are drawn beside the lanes before.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping
+
+from ..scene import Circle, Rect, Style
+from . import typeset as ts
+from .diagrams import Sheet, arrow_right, caption, card, dice_row, die, label, split_card
+from .palette import Palette
+
+SLOTS = ("P1 Draw 2", "P1 Draw 1", "Center", "P2 Draw 1", "P2 Draw 2")
+SHORT = ("Draw 2", "Draw 1", "Center", "Draw 1", "Draw 2")
+CW, CH = 9.0, 12.5  # a programmed card
+SLOT = 9.0  # slot pitch
+DIE = 7.4
+ROW = 14.5  # lane pitch
+NUMBER_W = 8.0  # "Lane n" column
+BOARD_W = NUMBER_W + CW + 1.5 + 5 * SLOT + 1.5 + CW
+_DIE_AT = re.compile(r"^\s*(\d)\s+in\s+(.+?)\s*$", re.IGNORECASE)
+_PROGRAMS = re.compile(r"^\s*(P[12])\s+programs\s+(\S+)\s+to\s+lane\s+(\d)", re.IGNORECASE)
+_RESOLVES = re.compile(r"^\s*(P[12])\s+resolves\s+(\S+)\s+in\s+lane\s+(\d)", re.IGNORECASE)
+
+
+def lane_die(text: str) -> tuple[int, int] | None:
+    """"3 in P2 Draw 1" -> (3, slot index 3); "empty" -> None."""
+    match = _DIE_AT.match(str(text))
+    if not match:
+        return None
+    where = match[2].lower()
+    for n, slot in enumerate(SLOTS):
+        if slot.lower() == where:
+            return int(match[1]), n
+    return None
+
+
+def _programmed(example: Mapping[str, Any]) -> dict[tuple[str, int], str]:
+    """(player, lane) -> card programmed in the position."""
+    cards: dict[tuple[str, int], str] = {}
+    for player, lanes in ((example.get("position") or {}).get("programmed") or {}).items():
+        for lane, text in (lanes or {}).items():
+            cards[(str(player), int(str(lane).split()[-1]))] = str(text)
+    return cards
+
+
+def _moves(play: list[str]) -> tuple[dict[tuple[str, int], str], dict[tuple[str, int], int]]:
+    """Cards the moves program, and the order (1, 2…) in which cards are resolved."""
+    programmed: dict[tuple[str, int], str] = {}
+    order: dict[tuple[str, int], int] = {}
+    for move in play:
+        if match := _PROGRAMS.match(move):
+            programmed[(match[1].upper(), int(match[3]))] = match[2]
+        elif match := _RESOLVES.match(move):
+            order.setdefault((match[1].upper(), int(match[3])), len(order) + 1)
+    return programmed, order
+
+
+def _board(x: float, y: float, lanes: list[str], cards: dict[tuple[str, int], str], order: dict[tuple[str, int], int],
+           pal: Palette, tag: str) -> list:
+    """One drawing of the lanes at (x, y): slot names, then one row per lane."""
+    slot_x = x + NUMBER_W + CW + 1.5
+    items: list = [label(x + NUMBER_W + CW / 2, y + 2.0, "P1", f"{tag} P1 end", CW, ts.FINE, "middle", True, pal.text),
+                   label(slot_x + 5 * SLOT + 1.5 + CW / 2, y + 2.0, "P2", f"{tag} P2 end", CW, ts.FINE, "middle", True,
+                         pal.text)]
+    for n, name in enumerate(SHORT):
+        items.append(label(slot_x + n * SLOT + SLOT / 2, y + 2.0, name, f"{tag} slot {n + 1} name", SLOT - 0.6,
+                           ts.FINE * 0.85, "middle", fill=pal.text))
+    top = y + 3.6
+    for lane, text in enumerate(lanes, start=1):
+        ry = top + (lane - 1) * ROW
+        items.append(label(x, ry + CH / 2 + 1.0, f"Lane {lane}", f"{tag} lane {lane} name", NUMBER_W - 0.6, ts.FINE,
+                           bold=True, fill=pal.accent))
+        items.append(Rect(slot_x - 0.4, ry + (CH - SLOT) / 2 - 0.4, 5 * SLOT + 0.8, SLOT + 0.8,
+                          Style(fill=pal.accent_tint, stroke=pal.accent, stroke_width=0.3), radius=1.2))
+        placed = lane_die(text)
+        for n in range(len(SLOTS)):
+            sx, sy = slot_x + n * SLOT + (SLOT - DIE) / 2, ry + (CH - DIE) / 2
+            if placed and placed[1] == n:
+                items += die(sx, sy, placed[0], pal, DIE)
+            else:
+                items.append(Rect(sx, sy, DIE, DIE, Style(fill="#ffffff", stroke=pal.line, stroke_width=0.25,
+                                                         dash=(0.7, 0.5)), radius=1.0))
+        for player, cx in (("P1", x + NUMBER_W), ("P2", slot_x + 5 * SLOT + 1.5)):
+            text_card = cards.get((player, lane))
+            if text_card:
+                rank, suit = split_card(text_card)
+                items += card(cx, ry, rank, suit, pal, f"{tag} lane {lane} {player} card", CW, CH)
+                if (player, lane) in order:
+                    items += _badge(cx + CW, ry, order[(player, lane)], pal, f"{tag} lane {lane} {player} order")
+    return items
+
+
+def _badge(cx: float, cy: float, number: int, pal: Palette, name: str) -> list:
+    """A small numbered disc: the order a card is resolved in."""
+    return [Circle(cx - 0.6, cy + 0.6, 2.1, Style(fill=pal.accent, stroke="#ffffff", stroke_width=0.3)),
+            label(cx - 0.6, cy + 1.35, str(number), name, 3.4, ts.FINE, "middle", True, "#ffffff")]
+
+
+def _claimed(x: float, y: float, state: Mapping[str, Any], pal: Palette, tag: str) -> tuple[list, float]:
+    """Each player's claimed dice, when anybody has claimed any."""
+    claimed = state.get("claimed") or {}
+    if not any(claimed.values()):
+        return [], y
+    items: list = []
+    for player in ("P1", "P2"):
+        items.append(label(x, y + 4.2, f"{player} claimed", f"{tag} {player} claimed", 16.0, ts.FINE, bold=True,
+                           fill=pal.text))
+        row, _ = dice_row(x + 16.5, y + 1.0, [int(v) for v in claimed.get(player) or []], pal, 5.0)
+        items += row
+        y += 6.5
+    return items, y
+
+
+def draw(example: Mapping[str, Any], before: Mapping[str, Any] | None, after: Mapping[str, Any] | None,
+         game: Any, pal: Palette) -> Sheet:
+    """The Dice Lanes drawing of one example (see the module docstring)."""
+    before = before or {"lanes": list((example.get("position") or {}).get("lanes") or ["empty"] * 3)}
+    play = [str(m) for m in example.get("play") or []]
+    programmed, order = _moves(play)
+    sheet = Sheet()
+    states = [("Before" if play else "Position", before, _programmed(example), order)]
+    if play and after:
+        left = {k: v for k, v in programmed.items() if k not in order}
+        states.append(("After", after, left, {}))
+    gap = 170.0 - 4.0 - 2 * BOARD_W
+    for n, (title, state, cards, numbers) in enumerate(states):
+        x = 2.0 + n * (BOARD_W + gap)
+        tag = title.lower()
+        items = [caption(x, 3.0, title, f"{tag} caption", 30.0, pal)]
+        items += _board(x, 5.0, list(state.get("lanes") or []), cards, numbers, pal, tag)
+        bottom = 5.0 + 3.6 + len(state.get("lanes") or []) * ROW
+        more, bottom = _claimed(x, bottom, state, pal, tag)
+        sheet.add(items + more, bottom)
+    if len(states) == 2:
+        sheet.items += arrow_right(2.0 + BOARD_W + 2.0, 5.0 + 3.6 + 1.5 * ROW, gap - 4.0, pal)
+    return sheet

@@ -1,0 +1,169 @@
+"""Pip Trick example drawings: trump, the trick in play order, every player's dice.
+
+Left: the round's trump (its suit outline) and each trick of the example as a row of
+cards in the order they were played, the player's seat above each card and its place
+in the trick below (face-down cards drawn as backs). With no card played, the hands
+the position gives are shown instead. Right: each player's four dice before the moves
+and after them; locked dice are grey, dice used this cycle have a bar beneath, and a
+ring marks a die the example changed.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping
+
+from ..scene import Line, Rect, Style
+from . import typeset as ts
+from .diagrams import (CARD_H, CARD_W, DIE_GAP, Sheet, arrow_right, caption, card, card_back, dice_row, label,
+                       note, run, split_card)
+from .palette import Palette
+from .suits import suit_symbol
+
+_PLAY = re.compile(r"^\s*(\w+)\s+(?:plays|leads)\s+(\S+)(\s+face\s+down)?", re.IGNORECASE)
+PLACES = ("1st", "2nd", "3rd", "4th")
+SEATS = ("North", "East", "South", "West")
+DIE = 6.5
+PITCH = CARD_W + 1.6
+TRICK_X = 24.0
+TABLE_X = 81.0
+HAND_W, HAND_H = 9.0, 12.5
+
+
+def played_cards(play: list[str]) -> list[tuple[int, str, str, bool]]:
+    """Each card played: (index of the move, seat, card, face down?)."""
+    found = []
+    for n, move in enumerate(play):
+        match = _PLAY.match(move)
+        if match:
+            found.append((n, match[1].capitalize(), match[2], bool(match[3])))
+    return found
+
+
+def tricks(play: list[str], players: int) -> list[list[tuple[int, str, str, bool]]]:
+    """The cards played, cut into tricks of one card per player."""
+    cards = played_cards(play)
+    return [cards[i:i + players] for i in range(0, len(cards), players)]
+
+
+def _trump(state: Mapping[str, Any], pal: Palette) -> list:
+    suit = str(state.get("trump", "hearts"))
+    x, y, w, h = 2.0, 2.0, 18.0, 22.0
+    return [Rect(x, y, w, h, Style(fill=pal.suit_tint(suit), stroke=pal.accent, stroke_width=0.35), radius=1.5),
+            caption(x + w / 2, y + 3.6, "Trump", "trump caption", w - 2, pal, "middle"),
+            suit_symbol(suit, x + w / 2, y + 11.0, 8.0, pal.suit(suit)),
+            label(x + w / 2, y + 19.5, f"Round {state.get('round', 1)}", "trump round", w - 2, ts.FINE, "middle",
+                  fill=pal.text)]
+
+
+def _places(example: Mapping[str, Any], play: list[str], trick: list[tuple[int, str, str, bool]]) -> dict[str, str]:
+    """Seat -> place in ``trick`` ("1st"…), from the engine after the trick's last card."""
+    state = run("pip-trick", example, play[: trick[-1][0] + 1])
+    places = (state or {}).get("places") or []
+    seats = [entry.split()[0] for entry in places]
+    return {seat: PLACES[n] for n, seat in enumerate(seats)} if len(seats) == len(trick) else {}
+
+
+def _trick_rows(example: Mapping[str, Any], play: list[str], players: int, pal: Palette) -> tuple[list, float]:
+    items: list = []
+    y = 2.0
+    for t, trick in enumerate(tricks(play, players), start=1):
+        places = _places(example, play, trick)
+        for n, (_, seat, text, down) in enumerate(trick):
+            x = TRICK_X + n * PITCH
+            name = f"trick {t} card {n + 1}"
+            items.append(label(x + CARD_W / 2, y + 2.2, seat, f"{name} seat", PITCH - 1, ts.FINE, "middle",
+                               fill=pal.text))
+            first = places.get(seat) == "1st"
+            if down:
+                items += card_back(x, y + 3.2, pal, highlight=first)
+                items.append(label(x + CARD_W / 2, y + 3.2 + CARD_H / 2 + 0.8, "down", f"{name} face down",
+                                   CARD_W - 2, ts.FINE, "middle", fill=pal.accent))
+            else:
+                rank, suit = split_card(text)
+                items += card(x, y + 3.2, rank, suit, pal, name, highlight=first)
+            if seat in places:
+                items.append(label(x + CARD_W / 2, y + 3.2 + CARD_H + 3.0, places[seat], f"{name} place", PITCH - 1,
+                                   ts.FINE, "middle", first, pal.accent if first else pal.text))
+        y += CARD_H + 8.0
+    return items, y
+
+
+def _hand_rows(state: Mapping[str, Any], pal: Palette) -> tuple[list, float]:
+    """The hands of the position (no card is played in the example)."""
+    items: list = []
+    y = 2.0
+    for seat, hand in (state.get("hands") or {}).items():
+        if not hand:
+            continue
+        items.append(label(TRICK_X, y + 2.2, f"{seat}'s hand", f"hand {seat} caption", 60, ts.FINE, fill=pal.text))
+        for n, text in enumerate(hand[:5]):
+            rank, suit = split_card(text)
+            items += card(TRICK_X + n * (HAND_W + 1.5), y + 3.2, rank, suit, pal, f"hand {seat} card {n + 1}",
+                          HAND_W, HAND_H)
+        y += HAND_H + 4.6
+    return items, y
+
+
+def _status(state: Mapping[str, Any], seat: str) -> tuple[set[int], set[int]]:
+    """0-based indexes of the seat's locked and used dice."""
+    locked = {int(d) - 1 for d in (state.get("locked") or {}).get(seat, [])}
+    used = {int(d) - 1 for d in (state.get("used") or {}).get(seat, [])}
+    return locked, used
+
+
+def _dice_table(before: Mapping[str, Any], after: Mapping[str, Any], pal: Palette) -> tuple[list, float]:
+    seats = list((before.get("dice") or {}).keys())
+    changed = any((before.get(k) or {}) != (after.get(k) or {}) for k in ("dice", "used", "locked"))
+    width = 4 * (DIE + DIE_GAP)
+    name_w = 12.0
+    x_before = TABLE_X + name_w
+    x_after = x_before + width + 9.0
+    items: list = [caption(x_before, 4.0, "Dice before" if changed else "Dice", "dice before caption", width + 6, pal)]
+    if changed:
+        items.append(caption(x_after, 4.0, "Dice after", "dice after caption", width + 4, pal))
+    y = 6.0
+    for seat in seats:
+        items.append(label(TABLE_X, y + DIE * 0.68, seat, f"dice {seat} seat", name_w - 1, ts.SMALL, bold=True,
+                           fill=pal.text))
+        old = list(before["dice"][seat])
+        locked, used = _status(before, seat)
+        row, _ = dice_row(x_before, y, old, pal, DIE, faint=locked)
+        items += row + _used_bars(x_before, y, used, pal)
+        if changed:
+            new = list((after.get("dice") or {}).get(seat, old))
+            locked2, used2 = _status(after, seat)
+            ring = {n for n in range(len(new)) if n >= len(old) or new[n] != old[n]
+                    or (n in locked2) != (n in locked) or (n in used2) != (n in used)}
+            items += arrow_right(x_before + width + 1.0, y + DIE / 2, 6.0, pal)
+            row, _ = dice_row(x_after, y, new, pal, DIE, faint=locked2, ring=ring)
+            items += row + _used_bars(x_after, y, used2, pal)
+        y += DIE + 3.2
+    items.append(note(TABLE_X, y + 1.6, "grey: locked  ·  bar: used this cycle  ·  ring: changed",
+                      "dice legend", 80.0, pal))
+    return items, y + 2.4
+
+
+def _used_bars(x: float, y: float, used: set[int], pal: Palette) -> list:
+    return [Line(x + n * (DIE + DIE_GAP) + 0.8, y + DIE + 1.2, x + n * (DIE + DIE_GAP) + DIE - 0.8, y + DIE + 1.2,
+                 Style(stroke=pal.accent, stroke_width=0.7)) for n in sorted(used)]
+
+
+def draw(example: Mapping[str, Any], before: Mapping[str, Any] | None, after: Mapping[str, Any] | None,
+         game: Any, pal: Palette) -> Sheet:
+    """The Pip Trick drawing of one example (see the module docstring)."""
+    before = before or {}
+    after = after or before
+    play = [str(m) for m in example.get("play") or []]
+    players = len(before.get("dice") or {}) or int((example.get("position") or {}).get("players", 4))
+    sheet = Sheet()
+    sheet.add(_trump(before, pal), 24.0)
+    if played_cards(play):
+        items, bottom = _trick_rows(example, play, players, pal)
+    else:
+        items, bottom = _hand_rows(before, pal)
+    sheet.add(items, bottom)
+    if before.get("dice"):
+        items, bottom = _dice_table(before, after, pal)
+        sheet.add(items, bottom)
+    return sheet

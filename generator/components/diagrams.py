@@ -1,0 +1,162 @@
+"""Drawings of worked examples: the position of each example as a small vector scene.
+
+A rulebook example reads best beside a picture of the table: the cards of the trick
+in play order and who played them, the dice before and after, the lanes or the grid.
+The pictures use the print-and-play pieces' own vocabulary (suit outlines from
+``suits``, die faces from ``pieces``, the game's palette and the shared type scale),
+so the reader sees on the page what lies on the table.
+
+``example_diagram(slug, example, game)`` is the one entry point: it asks the game's
+rules engine for the state before and after the example's moves (the same run that
+verifies the example, so the drawing cannot disagree with the checked outcome) and
+hands both to the game's own drawing function (``diagram_<game>.py``). Everything is
+a pure function of the example and the content; the same example always gives the
+same scene.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from ..scene import Item, Rect, Scene, Style, Text
+from . import pieces
+from . import typeset as ts
+from .palette import WHITE, Palette, palette
+from .suits import suit_symbol
+
+#: Width of every diagram (mm): the text column of the A4 rulebook is 170 mm.
+WIDTH = 170.0
+MARGIN = 2.0
+#: A small playing card, a small die, and the gaps between them (mm).
+CARD_W, CARD_H = 12.0, 16.5
+DIE = 7.0
+DIE_GAP = 1.2
+
+SYMBOLS: dict[str, str] = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"}
+
+#: Per-game drawing modules; each has ``draw(example, before, after, game, pal) -> Sheet``.
+MODULES: dict[str, str] = {
+    "pip-trick": "generator.components.diagram_pip_trick",
+    "dice-lanes": "generator.components.diagram_dice_lanes",
+    "multisuit": "generator.components.diagram_multisuit",
+    "four-deuces": "generator.components.diagram_four_deuces",
+    "zero-grid": "generator.components.diagram_zero_grid",
+}
+
+
+@dataclass
+class Sheet:
+    """Items being laid out on a diagram, and how far down they reach."""
+
+    items: list[Item] = field(default_factory=list)
+    bottom: float = 0.0
+
+    def add(self, items: list[Item], bottom: float) -> None:
+        self.items.extend(items)
+        self.bottom = max(self.bottom, bottom)
+
+
+def split_card(text: str) -> tuple[str, str]:
+    """"10♦" -> ("10", "diamonds"); a card the notation cannot name raises ValueError."""
+    text = str(text).strip()
+    if not text or text[-1] not in SYMBOLS:
+        raise ValueError(f"not a card: {text!r}")
+    return text[:-1], SYMBOLS[text[-1]]
+
+
+def label(x: float, y: float, text: str, name: str, max_width: float, size: float = ts.SMALL,
+          anchor: str = "start", bold: bool = False, fill: str = "#1a1a1a") -> Text:
+    """One line of diagram text, fitted to ``max_width`` and printable in Vera."""
+    return ts.label(x, y, text, name, max_width, size, anchor, bold, fill)
+
+
+def card(x: float, y: float, rank: str, suit: str, pal: Palette, name: str,
+         w: float = CARD_W, h: float = CARD_H, highlight: bool = False) -> list[Item]:
+    """A small face-up card: the rank above the suit's outline, in the suit's colour,
+    on a white card with the game's edge colour (a thicker edge when ``highlight``)."""
+    edge = Style(fill=WHITE, stroke=pal.accent, stroke_width=0.9 if highlight else 0.35)
+    return [Rect(x, y, w, h, edge, radius=1.4),
+            label(x + w / 2, y + h * 0.36, rank, f"{name} rank", w - 2.0, ts.HEADING, "middle", True,
+                  pal.suit(suit)),
+            suit_symbol(suit, x + w / 2, y + h * 0.68, min(w, h) * 0.42, pal.suit(suit))]
+
+
+def card_back(x: float, y: float, pal: Palette, w: float = CARD_W, h: float = CARD_H,
+              highlight: bool = False) -> list[Item]:
+    """A small face-down card: the game's back colour with an inner rule."""
+    ground = Style(fill=None if pal.bw else pal.accent_tint, stroke=pal.accent, stroke_width=0.9 if highlight else 0.35)
+    inner = Style(fill=None, stroke=pal.accent, stroke_width=0.3, dash=(0.8, 0.6))
+    return [Rect(x, y, w, h, ground, radius=1.4), Rect(x + 1.5, y + 1.5, w - 3.0, h - 3.0, inner, radius=0.8)]
+
+
+def die(x: float, y: float, value: int | None, pal: Palette, size: float = DIE, faint: bool = False,
+        ring: bool = False) -> list[Item]:
+    """A die showing ``value`` (an empty dashed slot for 0 or None); ``ring`` circles a
+    die that the example changed, ``faint`` greys one that is out of play."""
+    items: list[Item] = []
+    if ring:
+        items.append(Rect(x - 0.9, y - 0.9, size + 1.8, size + 1.8,
+                          Style(fill=None, stroke=pal.accent, stroke_width=0.6), radius=size * 0.25))
+    if not value:
+        items.append(Rect(x, y, size, size, Style(fill=None, stroke=pal.faint, stroke_width=0.3, dash=(0.8, 0.6)),
+                          radius=size * 0.16))
+        return items
+    return items + pieces.die_face(x, y, size, int(value), pal, faint=faint)
+
+
+def dice_row(x: float, y: float, values: list[int], pal: Palette, size: float = DIE,
+             faint: set[int] = frozenset(), ring: set[int] = frozenset()) -> tuple[list[Item], float]:
+    """Dice side by side from (x, y); ``faint``/``ring`` hold 0-based indexes. Returns
+    the items and the x just right of the last die."""
+    items: list[Item] = []
+    for n, value in enumerate(values):
+        items += die(x, y, value, pal, size, faint=n in faint, ring=n in ring)
+        x += size + DIE_GAP
+    return items, x
+
+
+def arrow_right(x: float, y: float, length: float, pal: Palette) -> list[Item]:
+    """The "becomes" arrow between a before and an after."""
+    return pieces.arrow(x, y, x + length, y, pal.accent, width=0.45, head=1.8)
+
+
+def caption(x: float, y: float, text: str, name: str, max_width: float, pal: Palette, anchor: str = "start") -> Text:
+    """A small bold heading in the game's accent colour (BEFORE, AFTER, TRUMP…)."""
+    return label(x, y, text.upper(), name, max_width, ts.FINE, anchor, True, pal.accent)
+
+
+def note(x: float, y: float, text: str, name: str, max_width: float, pal: Palette) -> Text:
+    """A one-line explanation in small type."""
+    return label(x, y, text, name, max_width, ts.FINE, fill=pal.text)
+
+
+def run(slug: str, example: Mapping[str, Any], play: list[str]) -> dict[str, Any] | None:
+    """The engine's outcome for the example's position after ``play`` (None when the
+    engine refuses it: the drawing then shows only what the position says)."""
+    from ..rules import find_game
+
+    variants = list(example.get("variants") or [])
+    try:
+        return dict(find_game(slug).run_example(example.get("position") or {}, play, variants))
+    except Exception:  # a half-finished example must not stop the book; verify reports it
+        return None
+
+
+def example_diagram(slug: str, example: Mapping[str, Any], game_content: Any) -> Scene | None:
+    """The drawing of ``example``'s position for game ``slug``, or None for a game
+    without a drawing module. Deterministic: same example, same scene."""
+    module_path = MODULES.get(slug)
+    if module_path is None:
+        return None
+    module = importlib.import_module(module_path)
+    play = [str(move) for move in example.get("play") or []]
+    before = run(slug, example, [])
+    after = run(slug, example, play) if play else before
+    pal = palette(slug, "colour")
+    sheet: Sheet = module.draw(example, before, after, game_content, pal)
+    height = round(sheet.bottom + MARGIN, 2)
+    title = getattr(game_content, "title", slug)
+    return Scene(name=f"{slug} example {example.get('id', '')}", width=WIDTH, height=height,
+                 items=tuple(sheet.items), title=ts.printable(f"{title}: {example.get('title', '')}"))
