@@ -84,6 +84,8 @@ def design(
     if write:
         write_deck(deck_path, found.cards)
         typer.echo(f"shipped deck replaced → {deck_path}")
+        steps_note = f" (made with --steps {steps})" if steps else ""
+        typer.echo(f"record it: set shipped_seed: {seed} in {rules_path.name}{steps_note}")
 
 
 @app.command()
