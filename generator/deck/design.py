@@ -16,11 +16,13 @@ Method: constrained random construction, then simulated annealing.
 Why this and not a constraint solver: the hard rules are easy to meet by construction
 and by count-preserving moves, while the goals (hand-strength spread, rank correlation)
 are non-linear figures over the whole deck that an exact solver would need a model
-rewrite for; annealing handles them as they are, with the standard library only. The
-hand-strength spread is computed exactly (sampling without replacement), not by
-simulated deals, so the score has no noise. Everything random draws from one
-``random.Random(seed)`` and the number of steps is fixed, so the same seed gives the same
-deck on any machine, whatever its speed.
+rewrite for (and a solver such as OR-Tools would be a new dependency); annealing handles
+them as they are, with the standard library only. The hand-strength spread is computed
+exactly (sampling without replacement), not by simulated deals, so the score has no
+noise. Everything random draws from one ``random.Random(seed)`` and the number of steps
+is fixed, never a time limit, so the same seed gives the same deck whatever the machine's
+load. The score is computed by ``score.Scorer`` in one pass; ``violation`` and
+``balance`` below are its card-by-card definition, and a test keeps the two equal.
 """
 
 from __future__ import annotations
