@@ -61,17 +61,21 @@ LOCK_DIE = tuple(("lock", d) for d in range(4))
 POWER_ACTIONS = {HEARTS: RAISE, DIAMONDS: LOWER, SPADES: FLIP}
 
 
-def _suit_table(actions: tuple) -> tuple[tuple[tuple, ...], ...]:
-    """For each suit and 13-bit rank mask, the actions on those cards (a lookup table)."""
-    table = []
-    for suit in range(4):
-        row = [tuple(actions[suit * 13 + r] for r in range(13) if mask >> r & 1) for mask in range(8192)]
-        table.append(tuple(row))
-    return tuple(table)
+class SuitActions(dict):
+    """Rank mask (13 bits) of one suit -> the actions on those cards, filled on first use
+    so importing stays instant while random play soon reads every list from memory."""
+
+    def __init__(self, actions: tuple, suit: int) -> None:
+        super().__init__()
+        self.actions = actions[13 * suit:13 * suit + 13]
+
+    def __missing__(self, mask: int) -> tuple:
+        found = self[mask] = tuple(self.actions[r] for r in range(13) if mask >> r & 1)
+        return found
 
 
-UP_TABLE = _suit_table(PLAY_UP)
-DOWN_TABLE = _suit_table(PLAY_DOWN)
+UP_TABLE = tuple(SuitActions(PLAY_UP, suit) for suit in range(4))
+DOWN_TABLE = tuple(SuitActions(PLAY_DOWN, suit) for suit in range(4))
 #: suits still allowed in a trick, by the 4-bit mask of suits shown face up
 ALLOWED = tuple(sum(SUIT_BITS[s] for s in range(4) if not shown >> s & 1) for shown in range(16))
 
