@@ -1,0 +1,165 @@
+"""The Four Deuces example drawings: the Suit Power Track, the tricks, the dice.
+
+Left: the Suit Power Track as a row of the round suit tokens, strongest first, before
+the moves and after them (a ring marks a token that moved), and each player's unused
+dice before and after. Right: each trick of the example, the suit cards in play order
+with the die placed on each and the seat above; the card that takes the trick has a
+heavy edge. Moves that are not cards (a character's ability, a choice) are listed
+beneath in the example's own words.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping
+
+from ..scene import Circle, Rect, Style
+from . import typeset as ts
+from .diagrams import Sheet, arrow_right, caption, dice_row, die, label, note, run
+from .palette import WHITE, Palette
+from .suits import suit_symbol
+
+_PLAY = re.compile(r"^\s*(\w+)\s+plays\s+([A-Za-z]+)\s+(\d)\s*$", re.IGNORECASE)
+TOKEN = 9.0
+TOKEN_PITCH = 11.0
+CW, CH = 14.0, 20.0
+DIE = 6.6
+SMALL_DIE = 5.0
+TRICKS_X = 64.0
+TRICK_W = 2 * (CW + 2.0) + 4.0
+
+
+def card_moves(play: list[str]) -> list[tuple[int, str, str, int]]:
+    """(index, seat, suit, die) for each card played."""
+    return [(n, m[1].capitalize(), m[2].lower(), int(m[3])) for n, move in enumerate(play)
+            if (m := _PLAY.match(move))]
+
+
+def tricks(play: list[str]) -> list[list[tuple[int, str, str, int]]]:
+    """Cards played, two to a trick (the game is for two players)."""
+    cards = card_moves(play)
+    return [cards[i:i + 2] for i in range(0, len(cards), 2)]
+
+
+def token(cx: float, cy: float, suit: str, pal: Palette, ring: bool = False) -> list:
+    """A round suit token like the printed ones: the suit's disc with a white outline."""
+    items: list = []
+    if ring:
+        items.append(Circle(cx, cy, TOKEN / 2 + 1.0, Style(fill=None, stroke=pal.accent, stroke_width=0.6)))
+    items += [Circle(cx, cy, TOKEN / 2, Style(fill=pal.suit(suit), stroke=None)),
+              suit_symbol(suit, cx, cy, TOKEN * 0.55, WHITE)]
+    return items
+
+
+def _track(x: float, y: float, order: list[str], pal: Palette, tag: str, moved: str | None) -> list:
+    items: list = []
+    for n, suit in enumerate(order):
+        cx = x + TOKEN / 2 + n * TOKEN_PITCH
+        items += token(cx, y + TOKEN / 2, suit.lower(), pal, ring=suit.lower() == moved)
+        items.append(label(cx, y + TOKEN + 2.6, suit.capitalize(), f"{tag} track place {n + 1}", TOKEN_PITCH - 0.4,
+                           ts.FINE * 0.8, "middle", fill=pal.text))
+    return items
+
+
+def suit_card(x: float, y: float, suit: str, value: int | None, pal: Palette, name: str,
+              highlight: bool = False) -> list:
+    """A small suit card (tinted, its outline and name) with the die played on it."""
+    items: list = [Rect(x, y, CW, CH, Style(fill=pal.suit_tint(suit), stroke=pal.accent,
+                                            stroke_width=0.9 if highlight else 0.35), radius=1.4),
+                   suit_symbol(suit, x + CW / 2, y + 4.6, 6.0, pal.suit(suit)),
+                   label(x + CW / 2, y + 10.0, suit.upper(), f"{name} suit", CW - 1.2, ts.FINE * 0.75, "middle",
+                         True, pal.suit(suit))]
+    if value:
+        items += die(x + (CW - DIE) / 2, y + CH - DIE - 1.4, value, pal, DIE)
+    return items
+
+
+def _left(before: Mapping[str, Any], after: Mapping[str, Any], pal: Palette) -> tuple[list, float]:
+    """Track and dice, before and after."""
+    items: list = []
+    y = 4.0
+    old, new = list(before.get("track") or []), list(after.get("track") or [])
+    changed = bool(new) and new != old
+    moved = str(after.get("token_moved") or "").lower() or None
+    rows = [("Suit Power Track, strongest first" if not changed else "Track before", old, None)]
+    if changed:
+        rows.append(("Track after", new, moved))
+    for title, order, ring in rows:
+        items.append(caption(2.0, y, title, f"{title.lower()} caption", 56.0, pal))
+        items += _track(2.0, y + 1.5, order, pal, title.lower(), ring)
+        y += TOKEN + 8.5
+    for seat, dice in (before.get("dice") or {}).items():
+        later = list((after.get("dice") or {}).get(seat, dice))
+        items.append(label(2.0, y + SMALL_DIE * 0.75, seat, f"dice {seat} seat", 11.0, ts.FINE, bold=True,
+                           fill=pal.text))
+        row, right = dice_row(13.0, y, list(dice)[:7], pal, SMALL_DIE)
+        items += row
+        if later != list(dice):
+            y += SMALL_DIE + 1.6
+            items += arrow_right(6.0, y + SMALL_DIE / 2, 5.0, pal)
+            row, _ = dice_row(13.0, y, later[:7], pal, SMALL_DIE)
+            items += row
+        y += SMALL_DIE + 2.6
+    if before.get("dice"):
+        items.append(note(2.0, y + 1.0, "unused dice in hand; a second row is after the moves", "dice note",
+                          58.0, pal))
+        y += 3.0
+    return items, y
+
+
+def _tricks(example: Mapping[str, Any], play: list[str], pal: Palette) -> tuple[list, float]:
+    items: list = []
+    bottom = 0.0
+    for t, trick in enumerate(tricks(play)):
+        x = TRICKS_X + t * TRICK_W
+        done = run("four-deuces", example, play[: trick[-1][0] + 1]) or {}
+        winner = done.get("trick_winner") if len(trick) == 2 else None
+        items.append(caption(x, 4.0, f"Trick {t + 1}" if len(tricks(play)) > 1 else "Trick", f"trick {t + 1} caption",
+                             TRICK_W - 4, pal))
+        for n, (_, seat, suit, value) in enumerate(trick):
+            cx = x + n * (CW + 2.0)
+            name = f"trick {t + 1} card {n + 1}"
+            items.append(label(cx + CW / 2, 8.6, seat, f"{name} seat", CW + 1.6, ts.FINE, "middle", fill=pal.text))
+            items += suit_card(cx, 9.8, suit, value, pal, name, highlight=seat == winner)
+            if seat == winner:
+                items.append(label(cx + CW / 2, 9.8 + CH + 3.0, "takes it", f"{name} winner", CW + 1.6, ts.FINE,
+                                   "middle", True, pal.accent))
+        bottom = max(bottom, 9.8 + CH + 4.0)
+    return items, bottom
+
+
+def _other_moves(play: list[str], y: float, pal: Palette) -> tuple[list, float]:
+    """Moves that are not cards, listed in the example's words."""
+    others = [move for move in play if not _PLAY.match(move)]
+    items: list = []
+    for n, move in enumerate(others[:4], start=1):
+        items.append(note(TRICKS_X, y + 3.0, f"{n}. {move}", f"move {n}", 170.0 - TRICKS_X - 2.0, pal))
+        y += 3.4
+    return items, y
+
+
+def _hands(before: Mapping[str, Any], pal: Palette) -> tuple[list, float]:
+    """With no card played: each player's hand of suit cards."""
+    items: list = []
+    y = 4.0
+    for seat, hand in (before.get("hands") or {}).items():
+        items.append(caption(TRICKS_X, y, f"{seat}'s hand", f"hand {seat} caption", 50.0, pal))
+        for n, suit in enumerate(list(hand)[:7]):
+            items += suit_card(TRICKS_X + n * (CW + 1.5), y + 1.5, str(suit).lower(), None, pal,
+                               f"hand {seat} card {n + 1}")
+        y += CH + 6.0
+    return items, y
+
+
+def draw(example: Mapping[str, Any], before: Mapping[str, Any] | None, after: Mapping[str, Any] | None,
+         game: Any, pal: Palette) -> Sheet:
+    """The Four Deuces drawing of one example (see the module docstring)."""
+    before = before or {}
+    after = after or before
+    play = [str(m) for m in example.get("play") or []]
+    sheet = Sheet()
+    sheet.add(*_left(before, after, pal))
+    items, bottom = _tricks(example, play, pal) if tricks(play) else _hands(before, pal)
+    sheet.add(items, bottom)
+    sheet.add(*_other_moves(play, bottom, pal))
+    return sheet
