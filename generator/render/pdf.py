@@ -35,28 +35,61 @@ def _pt_box(box: Box, page_h: float) -> tuple[float, float, float, float]:
     return (round(pt(box.x), 3), round(pt(page_h - box.bottom), 3), round(pt(box.right), 3), round(pt(page_h - box.y), 3))
 
 
-def _style(c: Any, style: Style) -> tuple[int, int]:
+class _Pen:
+    """What the PDF graphics state already holds, so unchanged colours, widths and dashes
+    are not written again for every shape. Mirrors the PDF's q/Q save stack."""
+
+    __slots__ = ("fill", "stroke", "width", "dash", "stack")
+
+    def __init__(self) -> None:
+        self.fill: str | None = None
+        self.stroke: str | None = None
+        self.width: float | None = None
+        self.dash: tuple[float, ...] | None = None
+        self.stack: list[tuple[Any, ...]] = []
+
+    def save(self, c: Any) -> None:
+        c.saveState()
+        self.stack.append((self.fill, self.stroke, self.width, self.dash))
+
+    def restore(self, c: Any) -> None:
+        c.restoreState()
+        self.fill, self.stroke, self.width, self.dash = self.stack.pop()
+
+    def set_fill(self, c: Any, colour: str) -> None:
+        if colour != self.fill:
+            c.setFillColorRGB(*_rgb(colour))
+            self.fill = colour
+
+
+def _style(c: Any, pen: _Pen, style: Style) -> tuple[int, int]:
     """Set paint state for ``style``; returns (stroke, fill) flags for the draw call."""
     fill = style.fill is not None
     stroke = style.stroke is not None and style.stroke_width > 0
     if fill:
-        c.setFillColorRGB(*_rgb(style.fill))  # type: ignore[arg-type]
+        pen.set_fill(c, style.fill)  # type: ignore[arg-type]
     if stroke:
-        c.setStrokeColorRGB(*_rgb(style.stroke))  # type: ignore[arg-type]
-        c.setLineWidth(style.stroke_width)
-        c.setDash(list(style.dash) if style.dash else [])
+        if style.stroke != pen.stroke:
+            c.setStrokeColorRGB(*_rgb(style.stroke))  # type: ignore[arg-type]
+            pen.stroke = style.stroke
+        if style.stroke_width != pen.width:
+            c.setLineWidth(style.stroke_width)
+            pen.width = style.stroke_width
+        if style.dash != pen.dash:
+            c.setDash(list(style.dash) if style.dash else [])
+            pen.dash = style.dash
     if style.opacity < 1.0:
         c.setFillAlpha(style.opacity)
         c.setStrokeAlpha(style.opacity)
     return int(stroke), int(fill)
 
 
-def _shape(c: Any, item: Rect | Circle | Line | Path) -> None:
+def _shape(c: Any, pen: _Pen, item: Rect | Circle | Line | Path) -> None:
     style = item.style
     plain = style.opacity >= 1.0
     if not plain:
-        c.saveState()
-    stroke, fill = _style(c, style)
+        pen.save(c)
+    stroke, fill = _style(c, pen, style)
     if stroke or fill:
         if isinstance(item, Rect):
             if item.radius > 0:
@@ -71,7 +104,7 @@ def _shape(c: Any, item: Rect | Circle | Line | Path) -> None:
         else:
             c.drawPath(_path(c, item), stroke=stroke, fill=fill, fillMode=_FILL_NON_ZERO)
     if not plain:
-        c.restoreState()
+        pen.restore(c)
 
 
 def _path(c: Any, item: Path) -> Any:
@@ -91,7 +124,7 @@ def _path(c: Any, item: Path) -> Any:
     return p
 
 
-def _text(c: Any, item: Text) -> None:
+def _text(c: Any, pen: _Pen, item: Text) -> None:
     """One text object, placed by its text matrix (flipped back upright): no q/Q or cm."""
     name = fonts.font_name(item.bold)
     x = item.x
@@ -101,27 +134,30 @@ def _text(c: Any, item: Text) -> None:
     text = c.beginText()
     text.setTextTransform(1, 0, 0, -1, x, item.y)
     text.setFont(name, item.size)
-    text.setFillColorRGB(*_rgb(item.fill))
+    if item.fill != pen.fill:  # the fill colour outlives the text object (it is graphics state)
+        text.setFillColorRGB(*_rgb(item.fill))
+        pen.fill = item.fill
     text.textOut(item.text)
     c.drawText(text)
 
 
-def draw_items(c: Any, items: tuple[Item, ...]) -> None:
+def draw_items(c: Any, items: tuple[Item, ...], pen: _Pen | None = None) -> None:
     """Draw scene items on a canvas whose user space is mm with y downwards."""
+    pen = pen or _Pen()
     for item in items:
         if isinstance(item, Text):
-            _text(c, item)
+            _text(c, pen, item)
         elif isinstance(item, Group):
-            c.saveState()
+            pen.save(c)
             c.translate(item.dx, item.dy)
             if item.rotate:
                 c.rotate(item.rotate)
             if item.scale != 1.0:
                 c.scale(item.scale, item.scale)
-            draw_items(c, item.children)
-            c.restoreState()
+            draw_items(c, item.children, pen)
+            pen.restore(c)
         else:
-            _shape(c, item)
+            _shape(c, pen, item)
 
 
 def _clip(c: Any, box: Box) -> None:
@@ -139,16 +175,24 @@ def _page(c: Any, page: Page) -> None:
     c.scale(pt(1), -pt(1))
     c.setLineCap(0)
     c.setLineJoin(0)
+    pen = _Pen()  # a new page starts from the PDF's default graphics state
     for layer in page.layers:
         if layer.clip is not None:
-            c.saveState()
+            pen.save(c)
             _clip(c, layer.clip)
-            draw_items(c, layer.items)
-            c.restoreState()
+            draw_items(c, layer.items, pen)
+            pen.restore(c)
         else:
-            draw_items(c, layer.items)
+            draw_items(c, layer.items, pen)
     c.restoreState()
     c.showPage()
+
+
+@lru_cache(maxsize=1 << 16)
+def _format_number(value: float) -> str:
+    from reportlab.lib import rl_accel
+
+    return rl_accel.fp_str(value)  # type: ignore[no-any-return]
 
 
 #: reportlab modules that bound ``fp_str`` (its number formatter) at import time.
@@ -171,8 +215,7 @@ def _fast_reportlab() -> Iterator[None]:
     from reportlab import rl_config
     from reportlab.lib import rl_accel
 
-    original = rl_accel.fp_str
-    one = lru_cache(maxsize=1 << 16)(lambda value: original(value))
+    one = _format_number
 
     def fp_str(*values: Any) -> str:
         if len(values) == 1 and isinstance(values[0], (list, tuple)):
