@@ -31,13 +31,17 @@ class Problem:
     suit: str | None = None
 
 
+def _cards(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
 def _ids(cards: Sequence[Card]) -> str:
     return ", ".join(str(c.id) for c in cards)
 
 
 def check_size(cards: Sequence[Card], rules: DeckRules) -> Iterator[Problem]:
     if len(cards) != rules.deck_size:
-        yield Problem("deck_size", f"the deck has {len(cards)} cards, needs {rules.deck_size}")
+        yield Problem("deck_size", f"the deck has {_cards(len(cards))}, needs {rules.deck_size}")
 
 
 def check_per_suit(cards: Sequence[Card], rules: DeckRules) -> Iterator[Problem]:
@@ -56,7 +60,7 @@ def check_several(cards: Sequence[Card], rules: DeckRules) -> Iterator[Problem]:
         counts = rank_counts(cards, suit)
         lower = sum(counts[r] for r in rules.lower_ranks)
         if lower < several.min_lower_cards:
-            yield Problem("several", f"{suit} has {lower} cards ranked 4–10, needs at least {several.min_lower_cards}", suit=suit)
+            yield Problem("several", f"{suit} has {_cards(lower)} ranked 4–10, needs at least {several.min_lower_cards}", suit=suit)
         for rank in rules.lower_ranks:
             if counts[rank] < several.min_each_lower_rank:
                 yield Problem("several", f"{suit} has {counts[rank]} {rank_name(rank, counts[rank])}, needs at least {several.min_each_lower_rank}", suit=suit)

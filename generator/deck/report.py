@@ -115,7 +115,7 @@ def render_page(cards: Sequence[Card], rules: DeckRules, deck_name: str, charts:
     checks = thresholds(cards, rules)
     verdict = "meets every property" if all(t.ok for t in checks) else "**breaks** some properties (marked FAIL)"
     ranks = sorted(RANK_LABELS)
-    summary = deal_summary(deal_strengths(cards, rules, deals, seed)) if deals else None
+    summary = deal_summary(deal_strengths(cards, rules, deals, seed)) if deals and len(cards) >= rules.hand_size * 4 else None
     pts = rules.balance.hand_strength.points
     out = [
         "# The Multisuit deck",
