@@ -99,3 +99,38 @@ def test_face_options_carry_the_players_choices():
 def test_impossible_options_are_refused(bad):
     with pytest.raises(ValueError):
         PnpOptions(**bad)
+
+
+def test_the_back_offset_moves_every_back_and_nothing_else():
+    from generator.layout.imposition import impose
+    from generator.pnp.sheets import card_pages
+
+    plain = card_pages(deck(9, backs=True), PAPERS["a4"], "duplex-long", (0.0, 0.0))
+    shifted = card_pages(deck(9, backs=True), PAPERS["a4"], "duplex-long", (0.5, -1.0))
+    assert plain[0] == shifted[0]  # the front page is untouched
+    imp = impose(PAPERS["a4"], *CARD, bleed=BLEED)
+    for before, after in zip(plain[1].layers, shifted[1].layers):
+        assert after.clip == before.clip.moved(0.5, -1.0)
+    # long-edge flip: the back of front slot 0 (top-left) sits top-right
+    first_back = _placed_box(plain[1].layers[0].items[0], *CARD)
+    assert (first_back.x, first_back.y) == pytest.approx((imp.slot(2).x, imp.slot(2).y))
+
+
+def test_pod_puts_each_back_before_its_front():
+    from generator.pnp.assemble import pod_document
+    from tests.pnp.fixtures import FakeGame
+
+    document = pod_document(FakeGame(), [deck(2, backs=True)], PnpOptions())
+    names = [page.layers[0].items[0].children[0] for page in document.pages]
+    assert len(document.pages) == 4
+    backs = [isinstance(item, Rect) and item.style.fill == "#a02020" for item in names]
+    assert backs == [True, False, True, False]
+
+
+def test_lengths_are_written_with_their_units():
+    from generator.layout.units import length, pt
+
+    assert length("3mm") == 3.0 and length("0.125in") == pytest.approx(3.175) and length(2) == 2.0
+    assert length("9pt") == pytest.approx(3.175) and pt(25.4) == pytest.approx(72.0)
+    with pytest.raises(ValueError):
+        length("three")
