@@ -1,0 +1,123 @@
+"""Zero Grid example drawings: each player's 4 × 4 grid of dice and the column cards.
+
+Each player gets a block: the four cards they programmed stand above the columns they
+resolve on (Columns 1 to 3, then the Initiative card on Column 4), the grid as the
+position gives it, an arrow, and the grid after the moves with a ring round every die
+that changed (an empty dashed cell is a removed die). The engine's result line for
+each card is printed beneath, so the drawing and the outcome read together. The solo
+Adversary's revealed card stands in for the second player's cards.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping
+
+from . import typeset as ts
+from .diagrams import Sheet, arrow_right, caption, card, die, label, note, split_card
+from .palette import Palette
+from .suits import suit_symbol
+
+_PROGRAMS = re.compile(r"^\s*(P\d)\s+programs\s+(.+?)\s*,\s*initiative\s+(\S+)", re.IGNORECASE)
+CELL = 8.0
+DIE = 6.8
+CW, CH = 7.6, 10.6
+GRID_W = 4 * CELL
+BLOCK_W = 83.0
+RESULT_LINES = 4
+
+
+def programmed(play: list[str]) -> dict[str, list[str]]:
+    """Player -> the four cards of their program, Column 1 to Column 4 (Initiative)."""
+    found: dict[str, list[str]] = {}
+    for move in play:
+        if match := _PROGRAMS.match(move):
+            found[match[1].upper()] = [*match[2].split(), match[3]]
+    return found
+
+
+def grid(x: float, y: float, columns: list[list[int]], pal: Palette, ring: set[tuple[int, int]] = frozenset()) -> list:
+    """A 4 × 4 grid of dice, ``columns[c][r]`` pips at column c, row r (0: removed)."""
+    items: list = []
+    for c, column in enumerate(columns):
+        for r, pips in enumerate(column):
+            items += die(x + c * CELL + (CELL - DIE) / 2, y + r * CELL + (CELL - DIE) / 2, int(pips), pal, DIE,
+                         ring=(c, r) in ring)
+    return items
+
+
+def changes(old: list[list[int]], new: list[list[int]]) -> set[tuple[int, int]]:
+    """(column, row) of every die whose pips differ."""
+    return {(c, r) for c, column in enumerate(new) for r, pips in enumerate(column)
+            if c >= len(old) or r >= len(old[c]) or old[c][r] != pips}
+
+
+def _result(x: float, y: float, line: str, name: str, pal: Palette) -> list:
+    """One engine result line, "J♠: spades C2R4 6→1": the card as its rank and the
+    suit's outline (the font has no suit glyphs), then the words."""
+    head, _, rest = line.partition(":")
+    try:
+        rank, suit = split_card(head)
+    except ValueError:
+        return [note(x, y, line, name, BLOCK_W - 3.0, pal)]
+    width = ts.text_width(rank, ts.FINE, True)
+    return [label(x, y, rank, f"{name} card", 4.0, ts.FINE, bold=True, fill=pal.suit(suit)),
+            suit_symbol(suit, x + width + 1.1, y - ts.FINE * 0.33, ts.FINE * 0.95, pal.suit(suit)),
+            note(x + 6.0, y, rest.strip(), name, BLOCK_W - 9.0, pal)]
+
+
+def _column_cards(x: float, y: float, cards: list[str], pal: Palette, tag: str) -> list:
+    items: list = []
+    for c, text in enumerate(cards[:4]):
+        rank, suit = split_card(text)
+        items += card(x + c * CELL + (CELL - CW) / 2, y, rank, suit, pal, f"{tag} column {c + 1} card", CW, CH,
+                      highlight=c == 3)
+    return items
+
+
+def _block(x: float, player: str, before: Mapping[str, Any], after: Mapping[str, Any], cards: list[str],
+           pal: Palette, moved: bool) -> tuple[list, float]:
+    """One player's cards, grid before and grid after, and result lines."""
+    tag = player.lower()
+    old = [list(c) for c in (before.get("grid") or {}).get(player, [])]
+    new = [list(c) for c in (after.get("grid") or {}).get(player, old)]
+    items: list = [label(x, 4.0, player, f"{tag} name", 10.0, ts.SMALL, bold=True, fill=pal.text)]
+    y = 6.0
+    if cards:
+        items.append(note(x + 12.0, 4.0, "programmed cards (4th: Initiative)", f"{tag} cards caption", 58.0, pal))
+        items += _column_cards(x, y, cards, pal, tag)
+        y += CH + 2.0
+    items.append(caption(x, y + 2.4, "Before" if moved else "Grid", f"{tag} before caption", GRID_W, pal))
+    items += grid(x, y + 3.4, old, pal)
+    if moved:
+        ax = x + GRID_W + 2.0
+        items.append(caption(ax + 9.0, y + 2.4, "After", f"{tag} after caption", GRID_W, pal))
+        items += arrow_right(ax, y + 3.4 + 2 * CELL, 5.5, pal)
+        items += grid(ax + 9.0, y + 3.4, new, pal, ring=changes(old, new))
+    y += 3.4 + 4 * CELL + 1.0
+    for n, line in enumerate(((after.get("results") or {}).get(player) or [])[:RESULT_LINES], start=1):
+        items += _result(x, y + 2.6, str(line), f"{tag} result {n}", pal)
+        y += 3.0
+    return items, y + 1.0
+
+
+def draw(example: Mapping[str, Any], before: Mapping[str, Any] | None, after: Mapping[str, Any] | None,
+         game: Any, pal: Palette) -> Sheet:
+    """The Zero Grid drawing of one example (see the module docstring)."""
+    before = before or {"grid": (example.get("position") or {}).get("grid") or {}}
+    after = after or before
+    play = [str(m) for m in example.get("play") or []]
+    cards = programmed(play)
+    moved = bool(play)
+    sheet = Sheet()
+    players = list((before.get("grid") or {}).keys())[:2]
+    for n, player in enumerate(players):
+        sheet.add(*_block(2.0 + n * (BLOCK_W + 2.0), player, before, after, cards.get(player, []), pal, moved))
+    reveal = (example.get("position") or {}).get("reveal")
+    if reveal and len(players) == 1:
+        x = 2.0 + BLOCK_W + 2.0
+        rank, suit = split_card(str(reveal))
+        items = [label(x, 4.0, "Adversary's card", "adversary caption", 40.0, ts.SMALL, bold=True, fill=pal.text)]
+        items += card(x, 6.0, rank, suit, pal, "adversary card")
+        sheet.add(items, 6.0 + 16.5)
+    return sheet
