@@ -45,8 +45,13 @@ def design(
     out: Optional[Path] = typer.Option(None, "--out", help="Candidate file (default output/deck/candidate-seed-N.csv)."),
     write: bool = typer.Option(False, "--write", help="Also replace the shipped deck with the candidate."),
     steps: Optional[int] = typer.Option(None, "--steps", help="Annealing steps (default: the tuned number)."),
+    rules_file: Optional[Path] = typer.Option(None, "--rules", help="Thresholds to design for (default: the game's deck-rules.yaml); try a variant copy."),
 ) -> None:
-    """Search for a deck meeting every rule, write it as a candidate with a short report."""
+    """Search for a deck meeting every rule, write it as a candidate with a short report.
+
+    The note compares the candidate with the shipped deck figure by figure and lists the
+    cards that differ, so a designer trying other thresholds (--rules) sees what they cost.
+    """
     from ..deck.design import STEPS, DesignFailed, design_deck
     from ..deck.io import DeckFormatError, read_deck, write_deck
     from ..deck.rules import load_rules
@@ -55,6 +60,7 @@ def design(
     root = project_root(ctx)
     with die_on_content_errors(root):
         deck_path, rules_path = shipped_paths(root)
+        rules_path = rules_file or rules_path
         rules = load_rules(rules_path)
     target = (out or root / "output" / "deck" / f"candidate-seed-{seed}.csv").resolve()
     if target == deck_path.resolve() and not write:

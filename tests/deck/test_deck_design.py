@@ -102,3 +102,15 @@ def test_fast_score_equals_the_stated_figures(textbook_deck: tuple[Card, ...], r
     assert fast_v == pytest.approx(violation(cards, rules))
     assert fast_b == pytest.approx(balance(cards, rules))
     assert (fast_v == 0) == (check_deck(cards, rules) == [])
+
+
+def test_variant_thresholds_give_a_deck_that_meets_them(project: Path, shipped_rules: Path) -> None:
+    from generator.deck.rules import load_rules
+
+    variant = project / "strict.yaml"
+    variant.write_text(shipped_rules.read_text().replace("min_rank_correlation: 0.75", "min_rank_correlation: 0.8"))
+    out = project / "strict.csv"
+    result = design(project, "--seed", "4", "--rules", str(variant), "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert check_deck(read_deck(out), load_rules(variant)) == []
+    assert "| tend to (correlation) |" in result.output
