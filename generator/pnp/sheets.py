@@ -163,9 +163,9 @@ def calibration_pages(paper: Paper, flip: str) -> list[Draft]:
         x, y = cx + value, cy + value
         back.append(Line(x, cy + 6, x, cy + 6 + length, MARK))
         back.append(Line(cx + 6, y, cx + 6 + length, y, MARK))
-        if long_tick:
-            back.append(Text(x, cy + 13, f"{value:g}", 1.6, anchor="middle", name="calibration"))
-            back.append(Text(cx + 12, y + 0.6, f"{value:g}", 1.6, name="calibration"))
+        if k % 4 == 0:  # every 2 mm: numbers 1 mm apart would run together
+            back.append(Text(x, cy + 13, f"{value:g}", 1.8, anchor="middle", name="calibration"))
+            back.append(Text(cx + 11, y + 0.65, f"{value:g}", 1.8, name="calibration"))
     back.append(Text(cx, cy + 20, "X offset: read where the front's vertical line falls", 2.6, anchor="middle", name="calibration"))
     back.append(Text(cx + 20, cy - 8, "Y offset: where the horizontal line falls", 2.6, name="calibration"))
     page = Box(20.0, 20.0, paper.width - 40.0, paper.height - 40.0)
