@@ -101,13 +101,11 @@ def event_text(event: tuple) -> str:
     """One event as a sentence."""
     kind = event[0]
     if kind == "deal":
-        dealt = "; ".join(f"{seat_text(i)} {' '.join(card_text(c) for c in h)}" for i, h in enumerate(event[2]))
-        return f"Hand {event[1]}: dealt {dealt}."
+        return f"Hand {event[1]}: four cards are dealt to each player."
     if kind == "reshuffle":
         return f"The deck ran out: the discard pile ({event[2]} cards) is shuffled into a new deck (reshuffle {event[1]})."
-    if kind == "program":
-        c = [card_text(x) for x in event[2]]
-        return f"{seat_text(event[1])} programs {c[0]} {c[1]} {c[2]}, initiative {c[3]}."
+    if kind == "program":  # face down: each card shows itself when it resolves
+        return f"{seat_text(event[1])} programs Columns 1–3 and an Initiative card, face down."
     if kind == "initiative":
         return _initiative_text(event)
     if kind == "over":
@@ -153,7 +151,8 @@ def log(state: State) -> list[str]:
 
 
 def describe(state: State) -> str:
-    """The grids (used dice starred, spent columns marked), hands and what happens next."""
+    """The grids (used dice starred, spent columns marked x) and what happens next. Only
+    the deciding player's cards are shown: hands and programs are secret."""
     lines = [f"Zero Grid — hand {state.hand_no}, deck {len(state.deck)}, discard {len(state.discard)}, "
              f"reshuffles {state.reshuffles}"]
     for seat, grid in enumerate(state.grids):
@@ -169,14 +168,23 @@ def describe(state: State) -> str:
                 mark = "*" if state.used and (state.used[seat] >> cell) & 1 else " "
                 cells.append(f" {pip if pip else '.'}{mark} ")
             lines.append(f"  R{row + 1}  " + " ".join(cells))
-        if state.hands and seat < len(state.hands):
+        if state.phase == PROGRAM and state.hands and seat == state.seat:
             lines.append("  hand: " + " ".join(card_text(c) for c in state.hands[seat]))
+        elif state.phase == RESOLVE and seat == state.seat:
+            program = [card_text(c) for c in state.programs[seat]]
+            lines.append(f"  programmed: C1 {program[0]}, C2 {program[1]}, C3 {program[2]}, initiative {program[3]}")
     if state.phase == OVER:
         lines.append(f"Game over ({state.end}).")
     elif state.phase == PROGRAM:
         lines.append(f"{seat_text(state.seat)} to program Columns 1–3 and Initiative.")
     else:
-        lines.append(f"{seat_text(state.seat)} to resolve {card_text(state.ctx[0])} on Column {state.step + 1}.")
+        card, power_cell, move_cell = state.ctx
+        grid = state.grids[state.seat]
+        options = [f"Movement would move the {grid[move_cell]} at {cell_text(move_cell)}"]
+        if power_cell >= 0:
+            options.insert(0, f"{SUIT_NAMES[card & 3].title()} would act on the {grid[power_cell]} at {cell_text(power_cell)}")
+        lines.append(f"{seat_text(state.seat)} to resolve {card_text(card)} (programmed to Column {state.step + 1}): "
+                     + "; ".join(options) + ".")
     return "\n".join(lines)
 
 
