@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..components.diagrams import example_diagram
 from ..content.project import Project, load_project
+from ..render.svg import render_scene
 from ..templating import render
 from ..verify.examples import FENCE, Example, content_examples
 
@@ -120,6 +122,7 @@ def place_examples(game: Any, examples: list[Example]) -> tuple[dict[str, list[d
     for example in examples:
         anchor = next((r for r in example.rules + example.clarifies if r in known), None)
         view = example_view(example)
+        view["scene"] = example_diagram(game.content.slug, example.data, game.content)
         if anchor is None:
             others.append(view)
         else:
@@ -135,6 +138,10 @@ def game_pages(project: Project, slug: str, examples: list[Example], out: DocsWr
     setup = next((p for hint in SETUP_HINTS for p in pics if hint in p.src), pics[0] if pics else None)
     quickref = next((p for p in pics if "quick" in p.src), None)
     by_section, others = place_examples(game, examples)
+    for view in [v for views in by_section.values() for v in views] + others:
+        if view.get("scene") is not None:  # the drawing of the example's position
+            view["diagram"] = f"img/example-{view['id']}.svg"
+            out.text(f"{slug}/{view['diagram']}", render_scene(view["scene"]))
     context = dict(game=content, pictures=pics, setup_picture=setup, quickref_picture=quickref,
                    examples_by_section=by_section, other_examples=others, checked_page=f"../{CHECKED_PAGE}",
                    suit_glyphs=SUIT_GLYPHS, downloads=downloads(root, slug, out))

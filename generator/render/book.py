@@ -126,11 +126,14 @@ def _heading(text: str, style: Any, level: int | None, key: str) -> Any:
     return para
 
 
-def _boxed(title: str, lines: Sequence[str], colour: str, styles: dict[str, Any], width: float) -> Any:
+def _boxed(title: str, lines: Sequence[str], colour: str, styles: dict[str, Any], width: float,
+           picture: Any = None) -> Any:
     from reportlab.lib.colors import HexColor
     from reportlab.platypus import Paragraph, Table, TableStyle
 
     cells = [[Paragraph(f"<b>{_p(title)}</b>", styles["box"])]] + [[Paragraph(line, styles["box"])] for line in lines]
+    if picture is not None:  # a drawing goes between the title and the text
+        cells.insert(1, [picture])
     table = Table(cells, colWidths=[width])
     table.setStyle(TableStyle([
         ("BOX", (0, 0), (-1, -1), 0.8, HexColor(colour)),
@@ -157,7 +160,9 @@ def _example(ex: dict[str, Any], styles: dict[str, Any], width: float) -> list[A
     lines.append("<i>Play:</i> " + _p(" › ".join(ex["play"])))
     lines += [f"<b>{_p(str(k).replace('_', ' '))}:</b> {_p(_plain(v))}" for k, v in ex["expect"].items()]
     lines.append("<font size=7.5 color='#2e7d32'>verified by the rules engine when this book was built</font>")
-    return [_boxed(f"Example: {ex['title']}", lines, "#2e7d32", styles, width)]
+    scene = ex.get("scene")
+    picture = SceneFlowable(scene, width / MM - 6, 60) if scene is not None else None
+    return [_boxed(f"Example: {ex['title']}", lines, "#2e7d32", styles, width, picture)]
 
 
 def _sections(sections: Sequence[Any], depth: int, styles: dict[str, Any], placed: dict[str, list], width: float) -> list[Any]:
