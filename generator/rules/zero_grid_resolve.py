@@ -81,12 +81,12 @@ class Desk:
     __slots__ = ("grids", "used", "spent")
 
     def __init__(self, s: State) -> None:
-        self.grids = [list(g) for g in s.grids]
+        self.grids = list(map(list, s.grids))
         self.used = list(s.used)
         self.spent = list(s.spent)
 
     def commit(self, s: State) -> None:
-        s.grids = tuple(tuple(g) for g in self.grids)
+        s.grids = tuple(map(tuple, self.grids))
         s.used, s.spent = tuple(self.used), tuple(self.spent)
 
 
