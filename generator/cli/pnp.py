@@ -85,4 +85,4 @@ def pnp(
             typer.echo(f"  wrote {path.relative_to(root)}")
     svgs = sum(1 for p in outcome.written if p.suffix == ".svg")
     if svgs:
-        typer.echo(f"  wrote {svgs} SVG faces in {(root / 'output' / game / 'svg').relative_to(root)}")
+        typer.echo(f"  wrote {svgs} SVG faces in {(root / 'output' / game / options.svg_folder()).relative_to(root)}")

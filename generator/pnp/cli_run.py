@@ -20,7 +20,7 @@ def _target(game: str, options: PnpOptions, papers: list[str], pod: bool, svg: b
 
     outputs = [f"{game}/{PnpOptions(**{**options.__dict__, 'paper': p}).pnp_name(game)}" for p in papers]
     if svg:
-        outputs.append(f"{game}/svg")
+        outputs.append(f"{game}/{options.svg_folder()}")
     chosen = (("options", repr(options)), ("papers", tuple(papers)), ("pod", pod), ("svg", svg))
     return Target(key=f"{game}/pnp-cli{options.suffix()}-{'-'.join(papers)}", builder="generator.pnp.cli_run:run_pnp",
                   inputs=(f"content/{game}",), outputs=tuple(outputs), options=chosen, game=game, group="pnp")

@@ -34,7 +34,7 @@ def build_kit(game: Any, project_root: Path, out_dir: Path, options: PnpOptions,
         write_bytes(path, render_document(document))
         written.append(path)
     if svg:
-        written.extend(_write_svgs(components, out_dir / "svg"))
+        written.extend(_write_svgs(components, out_dir / options.svg_folder()))
     return written
 
 

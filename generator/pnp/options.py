@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..components.base import CARD_SIZES, FaceOptions
 
@@ -52,6 +52,12 @@ class PnpOptions:
 
     def pnp_name(self, slug: str) -> str:
         return f"{slug}-pnp-{self.paper}{self.suffix()}.pdf"
+
+    def svg_folder(self) -> str:
+        """Faces depend on size, bleed and ink (not paper or backs): ``svg/`` for the defaults."""
+        default = PnpOptions()
+        same_faces = replace(self, paper=default.paper, backs=default.backs, back_offset=default.back_offset)
+        return f"svg{same_faces.suffix()}"
 
     def pod_name(self, slug: str) -> str:
         return f"{slug}-cards-pod{self.suffix()}.pdf"

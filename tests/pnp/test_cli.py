@@ -80,3 +80,14 @@ def test_text_that_cannot_fit_fails_the_command_naming_it(project, monkeypatch):
     assert result.exit_code == 2
     assert "ability" in result.output and "Playing cards" in result.output and "safe zone" in result.output
     assert not (project / "output" / "multisuit" / "multisuit-pnp-a4.pdf").exists()
+
+
+def test_faces_for_other_choices_never_overwrite_the_default_svgs(project):
+    assert run(project, "multisuit", "--paper", "a4", "--svg").exit_code == 0
+    default = project / "output" / "multisuit" / "svg" / "playing-cards-01.svg"
+    before = default.read_bytes()
+    result = run(project, "multisuit", "--paper", "a4", "--svg", "--size", "bridge", "--ink", "bw")
+    assert result.exit_code == 0, result.output
+    assert default.read_bytes() == before
+    bridge = project / "output" / "multisuit" / "svg-bridge-bw" / "playing-cards-01.svg"
+    assert "57.15" in bridge.read_text().split(">")[0]  # the bridge card's trim width
