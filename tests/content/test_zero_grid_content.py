@@ -72,6 +72,11 @@ def test_initiative_order_and_suit_powers(game) -> None:
     assert "two" in hearts and "six" in hearts
     assert "two" in section(game.content, "power-diamonds").text.lower()
     assert "one pip" in " ".join(section(game.content, "swap-movement").items).lower()
+    quickref = {q.rule: q.text for q in game.content.quickref}
+    assert "+2" in quickref["power-hearts"] and "-2" in quickref["power-diamonds"]
+    assert "1 pip" in quickref["swap-movement"]
+    aid = " ".join(data["player_aid"])
+    assert "+2" in aid and "-2" in aid
 
 
 @pytest.mark.parametrize("term", [
