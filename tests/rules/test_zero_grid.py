@@ -525,3 +525,16 @@ def test_rule_map_names_code_for_every_rule_variant_and_clarification() -> None:
     assert [i for i in ids if i not in GAME.rule_map] == []
     assert {i: n for i, n in GAME.rule_map.items() if not hasattr(module, n)} == {}
     assert {v.engine for v in content.variants} == set(GAME.variants)
+
+
+@pytest.mark.parametrize("position, message", [
+    ({"grid": {"P1": [[7, 1, 1, 1], [1] * 4, [1] * 4, [1] * 4]}}, "a pip is 1–6"),
+    ({"grid": {"P1": [[1, 1, 1], [1] * 4, [1] * 4, [1] * 4]}}, "four pips"),
+    ({"hands": {"P1": ["A♠", "K♠", "Q♠", "J♠"], "P2": ["A♠", "2♣", "3♣", "4♣"]}}, "only once"),
+    ({"trump": "hearts"}, "unknown position field"),
+    ({"hands": {"P3": ["A♠", "K♠", "Q♠", "J♠"]}}, "not a player"),
+])
+def test_unreadable_positions_say_what_is_wrong(position, message) -> None:
+    """Worked examples with a bad position fail with a SetupError naming the problem."""
+    with pytest.raises(SetupError, match=message):
+        GAME.run_example(position, [], ())

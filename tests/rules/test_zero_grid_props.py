@@ -52,7 +52,9 @@ def play_checked(seed: int, variants: tuple[str, ...]) -> State:
             with pytest.raises(IllegalAction):
                 GAME.apply(state, (state.phase, state.seat, 99, 99, 99, 99))
             refused = True
+        before = repr(state) if decisions < 12 else ""
         nxt = GAME.apply(state, rng.choice(actions))
+        assert not before or repr(state) == before, "apply never changes the state it is given"
         check_invariants(nxt, state)
         state = nxt
         decisions += 1
