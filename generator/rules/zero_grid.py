@@ -201,7 +201,9 @@ def program_actions(s: State) -> list[tuple]:
 
 
 def _apply_program(s: State, action: tuple) -> None:
-    if len(action) != 6 or action[1] != s.seat or sorted(action[2:]) != sorted(s.hands[s.seat]):
+    cards = action[2:]
+    if (len(action) != 6 or action[1] != s.seat or not all(type(c) is int for c in cards)
+            or sorted(cards) != sorted(s.hands[s.seat])):
         raise IllegalAction(f"P{s.seat + 1} must program exactly the four cards of their hand")
     s.programs = s.programs + (action[2:],)
     emit(s, ("program", s.seat, action[2:]))
