@@ -89,6 +89,23 @@ def _trick_rows(example: Mapping[str, Any], play: list[str], players: int, pal: 
     return items, y
 
 
+def _next_hand(after: Mapping[str, Any], y: float, pal: Palette) -> tuple[list, float]:
+    """In an unfinished trick, the hand of the player to move, the cards they may play
+    face up with a heavy edge: what the new-suit rule leaves them."""
+    seat = after.get("to_move")
+    hand = list((after.get("hands") or {}).get(seat) or [])
+    if not hand or after.get("phase") != "play a card":
+        return [], y
+    legal = {str(m).split()[-1] for m in after.get("legal") or [] if " plays " in str(m) and "face down" not in str(m)}
+    items: list = [label(TRICK_X, y + 2.2, f"{seat}'s hand (heavy edge: may play face up)", "next hand caption",
+                         60.0, ts.FINE, fill=pal.text)]
+    for n, text in enumerate(hand[:4]):
+        rank, suit = split_card(text)
+        items += card(TRICK_X + n * PITCH, y + 3.2, rank, suit, pal, f"next hand card {n + 1}",
+                      highlight=text in legal)
+    return items, y + 3.2 + CARD_H + 1.0
+
+
 def _hand_rows(state: Mapping[str, Any], pal: Palette) -> tuple[list, float]:
     """The hands of the position (no card is played in the example)."""
     items: list = []
@@ -160,6 +177,9 @@ def draw(example: Mapping[str, Any], before: Mapping[str, Any] | None, after: Ma
     sheet.add(_trump(before, pal), 24.0)
     if played_cards(play):
         items, bottom = _trick_rows(example, play, players, pal)
+        if len(played_cards(play)) % players:
+            more, bottom = _next_hand(after, bottom - 3.0, pal)
+            items += more
     else:
         items, bottom = _hand_rows(before, pal)
     sheet.add(items, bottom)
