@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..components.base import COMPONENT_MODULES, Component, Face
+from ..components.base import COMPONENT_MODULES, Component
 from ..layout.boxes import Box
 from ..layout.imposition import label_bands
 from ..layout.lint import LayoutError, Problem, lint_scene

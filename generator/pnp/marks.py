@@ -76,7 +76,7 @@ def scale_checks(band: Box, rotated: bool) -> Group:
         items.append(Line(x0 + mm, v0, x0 + mm, v0 + h, MARK))
         if numbers and mm % 10 == 0:
             items.append(Text(x0 + mm, v0 + tick + size, str(mm // 10), size, anchor="middle", name="ruler"))
-    caption = f"100 mm" if numbers else "100 mm ruler"
+    caption = "100 mm" if numbers else "100 mm ruler"
     items.append(Text(x0 + RULER_LENGTH + 2.0, v0 + tick, caption, size, name="ruler"))
     inch_x = x0 + RULER_LENGTH + 4.0 + metrics.width(caption, size)
     if thickness >= MM_PER_INCH + 2.0:

@@ -12,7 +12,7 @@ from ..layout.boxes import Box
 from ..layout.imposition import Imposition, impose
 from ..layout.paper import Paper
 from ..layout.sheet import Placement, place
-from ..scene import Item, Line, Scene, Style, Text
+from ..scene import Item, Line, Scene, Text
 from .draft import Draft
 from .marks import MARK, crop_marks, fold_line
 
