@@ -63,7 +63,7 @@ def legal_actions(s: State) -> list[Hashable]:
     if s.phase == PLAY:
         return play_options(s)
     if s.phase == CHANGE:
-        seat, suit = s.pending[0]
+        seat, suit, _ = s.pending[0]
         return die_options(s, seat, suit)
     if s.phase == LOCK:
         return lock_options(s, s.pending[0])
@@ -175,7 +175,7 @@ _VERB_OF = {HEARTS: "raise", DIAMONDS: "lower", SPADES: "flip"}
 
 def change_problem(s: State, action: tuple) -> str:
     """Why a die action does not fit the suit played and the player's dice ('' if it does)."""
-    seat, suit = s.pending[0]
+    seat, suit, _ = s.pending[0]
     kind = action[0]
     if suit == CLUBS:
         if kind == "pass" and len(action) == 1:
@@ -209,7 +209,9 @@ def play_problem(s: State, card: int, down: bool) -> str:
         return "the lead is always played face up (rule lead)" if down else ""
     open_suits = hand & ALLOWED[s.shown]
     if down:
-        return "the player holds a suit not yet shown in this trick and must play it face up (rule new-suit-rule)" if open_suits else ""
+        if open_suits:
+            return "the player holds a suit not yet shown in this trick and must play it face up (rule new-suit-rule)"
+        return ""
     if not open_suits:
         return "the player has no suit missing from this trick, so the card must go face down (rule no-legal-suit)"
     if not ALLOWED[s.shown] >> card & 1:
@@ -275,7 +277,7 @@ def end_trick(s: State, f: list, trick: tuple, events: Events) -> None:
             if events is not None:
                 events.append(("idle", seat, place, code, reason))
         else:
-            pending.append((seat, code // 13))
+            pending.append((seat, code // 13, place))
     f[_PENDING] = tuple(pending)
     f[_PHASE] = CHANGE if pending else PLAY
     if not pending:
@@ -299,7 +301,7 @@ def no_action_reason(s: State, seat: int, code: int) -> str:
 def change_die(s: State, f: list, action: Any, events: Events) -> None:
     """Rules ``hearts-increase``, ``diamonds-decrease``, ``spades-flip``, ``clubs-swap``,
     then ``used-dice`` and ``new-cycle`` for that player's dice."""
-    seat, suit = s.pending[0]
+    seat, suit, place = s.pending[0]
     base = 4 * seat
     dice = list(s.dice)
     status = list(s.status)
@@ -308,17 +310,17 @@ def change_die(s: State, f: list, action: Any, events: Events) -> None:
         a, u = base + action[1], base + action[2]
         status[a], status[u] = USED, AVAILABLE
         if events is not None:
-            events.append(("swap", seat, action[1], action[2], dice[a], dice[u]))
+            events.append(("swap", seat, place, action[1], action[2], dice[a], dice[u]))
     elif kind == "pass":
         if events is not None:
-            events.append(("pass", seat))
+            events.append(("pass", seat, place))
     else:
         d = base + action[1]
         before = dice[d]
         dice[d] = change_pips(kind, before)
         status[d] = USED
         if events is not None:
-            events.append(("change", seat, action[1], kind, before, dice[d]))
+            events.append(("change", seat, place, action[1], kind, before, dice[d]))
         if AVAILABLE not in status[base:base + 4]:
             new_cycle(status, base)
             if events is not None:

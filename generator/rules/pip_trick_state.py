@@ -94,7 +94,7 @@ class State(NamedTuple):
     trick: tuple[int, ...]  # cards played so far this trick (face down: + DOWN)
     shown: int  # 4-bit mask of suits played face up this trick
     phase: int
-    pending: tuple  # CHANGE: ((seat, suit), ...); LOCK: (seat, ...)
+    pending: tuple  # CHANGE: ((seat, suit, place), ...); LOCK: (seat, ...)
     dice: tuple[int, ...]  # pips, 4 per seat
     status: tuple[int, ...]  # AVAILABLE / USED / LOCKED, 4 per seat
     tricks: tuple[int, ...]  # tricks won this round, per seat

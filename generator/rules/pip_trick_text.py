@@ -101,7 +101,8 @@ def parse_action(state: State, text: str) -> Hashable:
     action = _action_of(match)
     why = illegal_reason(state, action)
     if why:
-        raise IllegalAction(f"{text!r}: {why}; legal now: {', '.join(action_text(state, a) for a in legal_actions(state))}")
+        options = ", ".join(action_text(state, a) for a in legal_actions(state))
+        raise IllegalAction(f"{text!r}: {why}; legal now: {options}")
     return action
 
 
@@ -186,17 +187,18 @@ def _event_line(s: State, event: tuple) -> str:
             why = f"no available die that {SUITS[code // 13]} can change"
         return f"{name[seat]} ({PLACES[place]}) takes no die action: {why}"
     if kind == "change":
-        _, seat, die, verb, before, after = event
+        _, seat, place, die, verb, before, after = event
         what = f"from {before} to {after}" if before != after else f"but it stays at {before}"
-        return f"{name[seat]} {VERBS[verb]} die {die + 1} with {POWER_OF[verb]} {what}; die {die + 1} is used"
+        return (f"{name[seat]} ({PLACES[place]}) {VERBS[verb]} die {die + 1} with {POWER_OF[verb]} {what}; "
+                f"die {die + 1} is used")
     if kind == "cycle":
         return f"{name[event[1]]} has used every active die: all are available again (new cycle)"
     if kind == "swap":
-        _, seat, a, u, pa, pu = event
-        return (f"{name[seat]} swaps available die {a + 1} ({pa}) with used die {u + 1} ({pu}) using clubs: "
-                f"die {u + 1} is available again")
+        _, seat, place, a, u, pa, pu = event
+        return (f"{name[seat]} ({PLACES[place]}) swaps available die {a + 1} ({pa}) with used die {u + 1} ({pu}) "
+                f"using clubs: die {u + 1} is available again")
     if kind == "pass":
-        return f"{name[event[1]]} takes no die action with clubs"
+        return f"{name[event[1]]} ({PLACES[event[2]]}) takes no die action with clubs"
     if kind == "round-end":
         return f"Round {event[1] + 1} is over: each player locks one active die"
     if kind == "lock":

@@ -215,7 +215,8 @@ def test_face_down_order_later_face_down_card_ranks_higher() -> None:
 def test_trick_winner_leads_the_next_trick() -> None:
     """trick-winner-leads: the player ranked first wins the trick and leads next."""
     hands = {"North": ["2♠", "3♠"], "East": ["4♦", "5♦"], "South": ["K♣", "6♣"], "West": ["7♥", "8♥"]}
-    out = run({"round": 2, "hands": hands}, ["North plays 2♠", "East plays 4♦", "South plays K♣", "West plays 7♥"], [])
+    trick = ["North plays 2♠", "East plays 4♦", "South plays K♣", "West plays 7♥"]
+    out = run({"round": 2, "hands": hands}, trick, [])
     assert out["trick_winner"] == "East" and out["leader"] == "East"
     assert out["tricks_won"]["East"] == 1
 
@@ -226,8 +227,8 @@ def test_trick_winner_leads_the_next_trick() -> None:
 def test_middle_four_players_second_and_third_place_change_a_die() -> None:
     """middle-four-players: 2nd and 3rd place each change one die; 1st and 4th do not."""
     hands = {"North": ["2♦", "7♦"], "East": ["A♥", "7♥"], "South": ["K♠", "7♠"], "West": ["3♣", "7♣"]}
-    out = run({"round": 2, "hands": hands}, ["North plays 2♦", "East plays A♥", "South plays K♠", "West plays 3♣",
-                                             "East raises die 2", "South flips die 2"], [])
+    trick = ["North plays 2♦", "East plays A♥", "South plays K♠", "West plays 3♣"]
+    out = run({"round": 2, "hands": hands}, trick + ["East raises die 2", "South flips die 2"], [])
     assert out["ranking"] == ["North", "East", "South", "West"]
     assert out["dice"]["East"] == [2, 4, 4, 5] and out["dice"]["South"] == [2, 4, 4, 5]
     assert out["dice"]["North"] == out["dice"]["West"] == [2, 3, 4, 5]
@@ -246,7 +247,8 @@ def test_middle_order_second_place_acts_before_third() -> None:
 def test_middle_three_players_only_second_place_changes_a_die() -> None:
     """middle-three-players: with three players only 2nd place changes a die."""
     hands = {"North": ["5♠", "2♣"], "East": ["9♦", "2♦"], "South": ["7♥", "2♠"]}
-    out = run({"players": 3, "round": 2, "hands": hands}, ["North plays 5♠", "East plays 9♦", "South plays 7♥"], [])
+    trick = ["North plays 5♠", "East plays 9♦", "South plays 7♥"]
+    out = run({"players": 3, "round": 2, "hands": hands}, trick, [])
     assert out["ranking"] == ["East", "South", "North"] and out["middle"] == ["South"]
     assert out["legal"] == [f"South raises die {d}" for d in (2, 3, 4)]  # die 1 locked in round 2
     out = run({"players": 3, "round": 2, "hands": hands},
@@ -258,7 +260,8 @@ def test_middle_three_players_only_second_place_changes_a_die() -> None:
 def test_face_down_in_the_middle_changes_nothing() -> None:
     """face-down-in-the-middle (RULINGS 4): a face-down middle card manipulates no die."""
     hands = {"North": ["A♠"], "East": ["5♠"], "South": ["K♦"], "West": ["2♥"]}
-    out = run({"hands": hands}, ["North plays A♠", "East plays 5♠ face down", "South plays K♦", "West plays 2♥"], [])
+    trick = ["North plays A♠", "East plays 5♠ face down", "South plays K♦", "West plays 2♥"]
+    out = run({"hands": hands}, trick, [])
     assert out["ranking"] == ["West", "North", "South", "East"]
     hands = {"North": ["A♠"], "East": ["5♠"], "South": ["4♠"], "West": ["2♥"]}
     out = run({"hands": hands}, ["North plays A♠", "East plays 5♠ face down", "South plays 4♠ face down",
@@ -420,7 +423,8 @@ def test_locked_dice_cannot_be_changed_or_swapped() -> None:
 
 def last_trick(round_: int, **position):
     """Everyone holds one card: after this trick the round is over."""
-    pos = {"round": round_, "hands": {"North": ["2♠"], "East": ["3♠"], "South": ["4♠"], "West": ["5♠"]}, **position}
+    hands = {"North": ["2♠"], "East": ["3♠"], "South": ["4♠"], "West": ["5♠"]}
+    pos = {"round": round_, "hands": hands, **position}
     state = GAME.position(pos)
     return play(state, "North plays 2♠", "East plays 3♠ face down", "South plays 4♠ face down",
                 "West plays 5♠ face down")
