@@ -145,8 +145,10 @@ def new_game(players: int | None = None, variants: Sequence[str] = (), seed: int
              setup: Mapping[str, Any] | None = None) -> State:
     """A new game: the seed picks the first dealer and shuffles a deck for each round.
 
-    ``setup`` may fix any of it: ``dealer`` (seat), ``decks`` (up to four deck orders of
-    52 card numbers, dealt from the dealer's left) and ``dice`` (four pips for every
+    ``setup`` may fix any of it: ``dealer`` (seat) or ``leader`` (the seat that leads
+    first; the dealer is then on its right), ``decks`` (up to four deck orders of 52 card
+    numbers, dealt from the dealer's left), ``hands`` (round 1's hands, a list of card
+    numbers per seat; what no hand holds is set aside) and ``dice`` (four pips for every
     seat, or one list of four per seat).
     """
     n = 4 if players is None else players
@@ -162,17 +164,32 @@ def new_game(players: int | None = None, variants: Sequence[str] = (), seed: int
         rng.shuffle(deck)
         decks.append(tuple(deck))
     dealer = int(setup.pop("dealer", dealer)) % n
+    if "leader" in setup:
+        dealer = (int(setup.pop("leader")) - 1) % n
     for index, deck in enumerate(setup.pop("decks", [])):
         if sorted(deck) != list(range(52)):
             raise SetupError(f"deck for round {index + 1} must hold each of the 52 cards once")
         decks[index] = tuple(deck)
     dice = _setup_dice(setup.pop("dice", None), n, start_dice(chosen))
+    given_hands = setup.pop("hands", None)
     if setup:
         raise SetupError(f"unknown setup key(s): {', '.join(sorted(setup))}")
-    hands, aside = deal(decks[0], n, dealer)
+    hands, aside = deal(decks[0], n, dealer) if given_hands is None else _setup_hands(given_hands, n)
     state = State(n, "middle-die-exempt" in chosen, 0, dealer, tuple(decks), hands, aside, (dealer + 1) % n,
                   (), 0, PLAY, (), dice, (AVAILABLE,) * (4 * n), (0,) * n, (), None, None)
     return state._replace(start=state)
+
+
+def _setup_hands(given: Any, n: int) -> tuple[tuple[int, ...], int]:
+    """Round 1's hands as given: HAND_SIZE cards for each seat, no card twice."""
+    rows = [list(row) for row in given]
+    if len(rows) != n or any(len(row) != HAND_SIZE[n] for row in rows):
+        raise SetupError(f"hands: {n} players hold {HAND_SIZE[n]} cards each")
+    cards = [c for row in rows for c in row]
+    if len(set(cards)) != len(cards) or not all(isinstance(c, int) and 0 <= c < 52 for c in cards):
+        raise SetupError("hands: every card is a number 0-51 and appears once")
+    hands = tuple(card_bits(row) for row in rows)
+    return hands, ALL_CARDS ^ card_bits(cards)
 
 
 def _setup_dice(given: Any, n: int, default: tuple[int, ...]) -> tuple[int, ...]:

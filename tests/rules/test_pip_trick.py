@@ -521,3 +521,18 @@ def test_unknown_variant_and_bad_position_are_refused() -> None:
         GAME.position({"hands": {"North": ["2♠", "3♠"]}}, ["East plays 4♠"])
     with pytest.raises(SetupError, match="round 2 has diamonds"):
         GAME.position({"round": 2, "trump": "hearts"})
+
+
+def test_setup_fixes_the_deal_the_dice_and_the_first_lead() -> None:
+    """Chance is explicit: setup can give the hands, deck orders, dice and the first leader."""
+    hands = [list(range(13 * s, 13 * s + 13)) for s in range(4)]
+    state = GAME.new_game(4, seed=1, setup={"hands": hands, "leader": 2, "dice": [6, 5, 4, 3]})
+    assert GAME.to_move(state) == 2 and state.dealer == 1
+    assert state.hands[0] == (1 << 13) - 1 and state.dice == (6, 5, 4, 3) * 4
+    deck = list(range(51, -1, -1))
+    three = GAME.new_game(3, seed=1, setup={"decks": [deck], "dealer": 0})
+    assert three.set_aside == 1 << 0  # the 52nd card dealt is set aside
+    with pytest.raises(SetupError, match="13 cards each"):
+        GAME.new_game(4, setup={"hands": [[0, 1]] * 4})
+    with pytest.raises(SetupError, match="unknown setup key"):
+        GAME.new_game(4, setup={"trump": "clubs"})
