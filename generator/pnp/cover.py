@@ -59,7 +59,10 @@ def cover_page(paper: Paper, blocks: list[Block]) -> Draft:
         items, bottom = _lay_out(blocks, box, scale)
     rule = Line(box.x, box.y + blocks[0].size * 1.6 * scale, box.right, box.y + blocks[0].size * 1.6 * scale,
                 Style(stroke="#999999", stroke_width=0.3))
-    return Draft((Placement(tuple(items) + (rule,)),), "Cover", box.inset(-4.0))
+    # The content ends where the text does, leaving the margin below deep enough for a
+    # true 1 inch square beside the ruler.
+    used = Box(box.x, box.y, box.w, bottom - box.y + 4.0)
+    return Draft((Placement(tuple(items) + (rule,)),), "Cover", used.inset(-4.0))
 
 
 def cover_blocks(title: str, designer: str | None, tagline: str, version: str, paper: Paper,
