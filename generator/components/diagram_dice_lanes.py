@@ -4,7 +4,9 @@ Each lane is drawn as a row of its five slots, Player 1's end on the left (Draw 
 Draw 1), the Center, then Player 2's Draw 1 and Draw 2 on the right, with the card each
 player programmed to the lane at their own end. A small number on a card gives the
 order in which the example resolves it. Dice the players have claimed are shown under
-the lanes. With moves, the lanes after them are drawn beside the lanes before.
+the lanes. With moves, the lanes after them are drawn beside the lanes before; an
+example without moves whose position the engine carries on from by itself (the round
+ends) shows the position as given and then the engine's state.
 """
 
 from __future__ import annotations
@@ -130,6 +132,11 @@ def draw(example: Mapping[str, Any], before: Mapping[str, Any] | None, after: Ma
     if play and after:
         left = {k: v for k, v in programmed.items() if k not in order}
         states.append(("After", after, left, {}))
+    given = (example.get("position") or {})
+    if not play and given.get("lanes") and list(given["lanes"]) != list(before.get("lanes") or []):
+        # the engine moved on by itself (a round ended): the position as given, then its state
+        shown = {"lanes": list(given["lanes"]), "claimed": dict(given.get("claimed") or {})}
+        states = [("Position", shown, _programmed(example), {}), ("Then", before, {}, {})]
     gap = 170.0 - 4.0 - 2 * BOARD_W
     for n, (title, state, cards, numbers) in enumerate(states):
         x = 2.0 + n * (BOARD_W + gap)

@@ -145,10 +145,11 @@ def test_dice_lanes_after_board_holds_the_verified_dice() -> None:
     for index in indexes("dice-lanes"):
         example, scene = EXAMPLES[index], diagram(index)
         lanes = example.data["expect"].get("lanes")
-        after = texts(scene).get("after caption")
+        shown = texts(scene)
+        after = shown.get("after caption") or shown.get("then caption")
         if lanes is None or after is None:
             continue
-        claimed = sum(1 for t in texts(scene) if t.startswith("after") and t.endswith("claimed"))
+        claimed = sum(1 for t in shown if t.startswith(("after", "then")) and t.endswith("claimed"))
         if claimed:  # claimed dice are drawn under the board; count the lanes only
             continue
         assert pips(scene, after.x) == _lane_pips(lanes), example.id
