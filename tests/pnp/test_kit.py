@@ -169,3 +169,28 @@ def test_pipworks_build_makes_every_kit_and_then_reuses_them(tmp_path):
             assert (tmp_path / "output" / slug / f"{slug}-pnp-{paper}.pdf").is_file()
     again = run_build(tmp_path, None, {}, only="pnp")
     assert again.built == [] and len(again.reused) == len(GAMES)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_cover_carries_a_true_one_inch_square_and_every_page_a_100_mm_ruler(project, paper):
+    from generator.layout.lint import IDENTITY, group_matrix, transform_box
+    from generator.layout.boxes import Box
+    from generator.scene import Line, Rect
+
+    game = project.games["multisuit"].content
+    document = pnp_document(game, lint_components(load_components(game, PnpOptions(), ROOT)), PnpOptions(paper=paper))
+
+    def shapes(items, matrix=IDENTITY):
+        for item in items:
+            if isinstance(item, Group):
+                yield from shapes(item.children, group_matrix(matrix, item))
+            elif isinstance(item, Rect):
+                yield transform_box(matrix, Box(item.x, item.y, item.w, item.h))
+            elif isinstance(item, Line):
+                yield transform_box(matrix, Box(item.x1, item.y1, item.x2 - item.x1, item.y2 - item.y1))
+
+    cover = [box for layer in document.pages[0].layers for box in shapes(layer.items)]
+    assert any(abs(b.w - 25.4) < 1e-6 and abs(b.h - 25.4) < 1e-6 for b in cover)
+    for page in document.pages:
+        lines = [box for layer in page.layers[-1:] for box in shapes(layer.items)]
+        assert any(abs(max(b.w, b.h) - 100.0) < 1e-6 for b in lines), "no 100 mm ruler line"
