@@ -5,7 +5,8 @@ suit) and then the cards in play order, the seat above each. Every card lists it
 three ranks like the printed faces (spades, diamonds, clubs; a hyphen for a suit it
 lacks), and the trick suit's line is tinted so the deciding ranks stand out; the card
 that takes the trick has a heavy edge. An example without a trick shows the cards
-given in the exchange, or the hands of the position. The team trick counts before and
+given in the exchange (a card the example does not show, written with a hyphen for
+every suit, lies face down), or the hands of the position. The team trick counts before and
 after stand at the right.
 """
 
@@ -16,14 +17,14 @@ from typing import Any, Mapping
 
 from ..scene import Rect, Style
 from . import typeset as ts
-from .diagrams import Sheet, arrow_right, caption, label, note, run
+from .diagrams import Sheet, arrow_right, caption, card_back, label, note, run
 from .palette import WHITE, Palette
 from .suits import suit_symbol
 
 SUITS = ("spades", "diamonds", "clubs")
 _SYMBOL = {"♠": "spades", "♦": "diamonds", "♣": "clubs", "♥": "hearts"}
 _RANK = re.compile(r"([^♠♥♦♣\s]+)([♠♥♦♣])")
-_PLAY = re.compile(r"^\s*(\w+)\s+(leads|plays|gives)\s+(\S+)(?:\s+on\s+(\w+))?", re.IGNORECASE)
+_PLAY = re.compile(r"^\s*(\w+)\s+(leads|plays|gives)\s+(\S+)(?:\s+on\s+(?:the\s+)?(\w+))?", re.IGNORECASE)
 CW, CH = 13.0, 19.0
 PITCH = CW + 2.0
 TRICK_X = 22.0
@@ -40,7 +41,10 @@ def ranks(text: str) -> dict[str, str]:
 
 def multi_card(x: float, y: float, text: str, pal: Palette, name: str, trick_suit: str | None = None,
                highlight: bool = False, w: float = CW, h: float = CH) -> list:
-    """A small Multisuit face: one line per suit, rank beside its symbol."""
+    """A small Multisuit face: one line per suit, rank beside its symbol. A card with
+    no rank at all is one the example does not show: it is drawn face down."""
+    if all(rank == "-" for rank in ranks(text).values()):
+        return card_back(x, y, pal, w, h, highlight)
     items: list = [Rect(x, y, w, h, Style(fill=WHITE, stroke=pal.accent, stroke_width=0.9 if highlight else 0.35),
                         radius=1.4)]
     line = (h - 2.0) / len(SUITS)
