@@ -98,7 +98,7 @@ def _left(before: Mapping[str, Any], after: Mapping[str, Any], pal: Palette) -> 
             y += SMALL_DIE + 1.6
             items += arrow_right(6.0, y + SMALL_DIE / 2, 5.0, pal)
             row, _ = dice_row(13.0, y, later[:7], pal, SMALL_DIE)
-            items += row
+            items += row or [note(13.0, y + SMALL_DIE * 0.7, "no dice left", f"dice {seat} none left", 40.0, pal)]
         y += SMALL_DIE + 2.6
     if before.get("dice"):
         items.append(note(2.0, y + 1.0, "unused dice in hand; a second row is after the moves", "dice note",
