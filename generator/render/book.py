@@ -10,6 +10,7 @@ embedded; characters it lacks are replaced (``typeset.printable``), never shown 
 from __future__ import annotations
 
 import io
+import re
 from html import escape
 from typing import Any, Sequence
 
@@ -43,9 +44,25 @@ def _styles() -> dict[str, Any]:
     }
 
 
+SUIT_WORDS = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"}
+_CARD = re.compile(r"(10|[2-9AJQK-])([♠♥♦♣])")
+_CARDS = re.compile(r"(?:(?:10|[2-9AJQK-])[♠♥♦♣]){2,}")
+
+
+def _card_words(text: str) -> str:
+    """Cards written with suit symbols, in words the shipped font can print:
+    "7♣" → "7 of clubs"; a multi-suit card "A♠K♦10♣" → "(A spades / K diamonds / 10 clubs)"."""
+    def several(match: re.Match[str]) -> str:
+        parts = [f"{rank} {SUIT_WORDS[suit]}" for rank, suit in _CARD.findall(match.group(0))]
+        return "(" + " / ".join(parts) + ")"
+
+    text = _CARDS.sub(several, text)
+    return _CARD.sub(lambda m: f"{m.group(1)} of {SUIT_WORDS[m.group(2)]}", text)
+
+
 def _p(text: str) -> str:
     """Content text as safe Paragraph markup: escaped, printable in the shipped font."""
-    return escape(printable(" ".join(str(text).split())))
+    return escape(printable(_card_words(" ".join(str(text).split()))))
 
 
 class SceneFlowable:
@@ -116,10 +133,13 @@ class _Doc:
         return self.buffer.getvalue()
 
 
-def _heading(text: str, style: Any, level: int | None, key: str) -> Any:
+def _heading(text: str, style: Any, level: int | None, key: str, rule_id: bool = False) -> Any:
+    """A heading, linkable by ``key``; rule sections also print their stable id, so a
+    reader (and a test) can find a rule that an example or a reference names."""
     from reportlab.platypus import Paragraph
 
-    para = Paragraph(f'<a name="{escape(key)}"/>{_p(text)}', style)
+    tag = f' <font size="7" color="#8a8f9c">#{escape(key)}</font>' if rule_id else ""
+    para = Paragraph(f'<a name="{escape(key)}"/>{_p(text)}{tag}', style)
     if level is not None:
         para._toc_level = level
         para._bookmark = key
@@ -171,7 +191,7 @@ def _sections(sections: Sequence[Any], depth: int, styles: dict[str, Any], place
     story: list[Any] = []
     for section in sections:
         style = styles["h2"] if depth == 0 else styles["h3"]
-        story.append(_heading(section.title, style, 1 if depth == 0 else None, section.id))
+        story.append(_heading(section.title, style, 1 if depth == 0 else None, section.id, rule_id=True))
         if section.text:
             story.append(Paragraph(_p(section.text), styles["body"]))
         story += [Paragraph(_p(item), styles["bullet"], bulletText="•") for item in section.items]
@@ -219,7 +239,7 @@ def rulebook_pdf(game: Any, placed: dict[str, list], others: list[dict], picture
     if game.variants:
         story.append(_heading("Variants", styles["h1"], 0, "variants"))
         for v in game.variants:
-            story.append(_heading(v.name, styles["h2"], 1, v.id))
+            story.append(_heading(v.name, styles["h2"], 1, v.id, rule_id=True))
             story.append(Paragraph(_p(v.text), styles["body"]))
             story += [Paragraph(_p(i), styles["bullet"], bulletText="•") for i in v.items]
             for ex in placed.get(v.id, []):
