@@ -57,6 +57,7 @@ def _play_chunk(args: tuple[str, int | None, tuple[str, ...], list[int]]) -> Tal
 
     slug, players, variants, seeds = args
     engine = find_game(slug)
+    team = getattr(engine, "team_size", 1)
     tally = Tally()
     for seed in seeds:
         state, decisions = play_one(engine, players, variants, seed)
@@ -67,8 +68,8 @@ def _play_chunk(args: tuple[str, int | None, tuple[str, ...], list[int]]) -> Tal
         tally.longest = max(tally.longest, decisions)
         tally.seats = len(result.scores)
         first = result.ranking[0]
-        if len(first) == 1:
-            tally.wins[first[0]] += 1
+        if len(first) <= team:  # one player, or one partnership, came first
+            tally.wins.update(first)
         else:
             tally.ties += 1
             tally.shared.update(first)

@@ -48,6 +48,8 @@ class Game(Protocol):
     slug: str
     title: str
     player_counts: tuple[int, ...]
+    #: seats that win together (2 in a partnership game); optional, default 1.
+    #: team_size: int
     #: variant name -> one-line description; names are what ``--variant`` takes.
     variants: Mapping[str, str]
     #: rule section id (from content/<slug>/game.yaml) -> name of the engine function

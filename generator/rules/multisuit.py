@@ -424,6 +424,8 @@ class MultisuitGame:
     slug = "multisuit"
     title = "Multisuit"
     player_counts = (4,)
+    #: partners win together: a first place of two seats is a team win, not a tie.
+    team_size = 2
     variants = VARIANTS
     rule_map = RULE_MAP
 
