@@ -90,30 +90,40 @@ def play(
     variant: list[str] = VariantOption,
     players: Optional[int] = PlayersOption,
 ) -> None:
-    """Play a game in the terminal against random bots (or hot-seat)."""
+    """Play a game in the terminal against random bots (or hot-seat).
+
+    The table and the log are shown from the point of view of the person about to
+    decide (their own seat; with several human seats or --hot-seat, the seat to move):
+    other players' hands and face-down cards stay hidden, as at a real table. The log
+    lines the bots' moves produced are shown just before the person's next decision.
+    """
     engine = _engine(game)
     _check_variants(engine, variant)
     state = engine.new_game(players=players, variants=variant, seed=seed)
     bots = random.Random(seed ^ 0xB07)
     shown = 0
+    viewer = seat[0] if seat else 0
     while not engine.is_over(state):
-        shown = _show_log(engine, state, shown)
         who = engine.to_move(state)
         actions = engine.legal_actions(state)
         if hot_seat or who in seat:
-            typer.echo("\n" + engine.describe(state))
+            viewer = who
+            shown = _show_log(engine, state, shown, viewer)
+            typer.echo("\n" + engine.describe(state, viewer=viewer))
             state = engine.apply(state, _ask(engine, state, actions, who))
         else:
             state = engine.apply(state, bots.choice(actions))
-    _show_log(engine, state, shown)
+    _show_log(engine, state, shown, viewer)
     result = engine.result(state)
     typer.echo("\nGame over. " + ", ".join(f"seat {s}: {score:g}" for s, score in enumerate(result.scores)))
     places = " > ".join(" = ".join(f"seat {s}" for s in group) for group in result.ranking)
     typer.echo(f"Ranking: {places}")
 
 
-def _show_log(engine, state, shown: int) -> int:  # type: ignore[no-untyped-def]
-    events = list(engine.log(state))
+def _show_log(engine, state, shown: int, viewer: int) -> int:  # type: ignore[no-untyped-def]
+    """Print the log lines after the first ``shown``, as ``viewer`` may know them; every
+    viewer's log has one line per event, so the count carries over between viewers."""
+    events = list(engine.log(state, viewer=viewer))
     for line in events[shown:]:
         typer.echo(f"  · {line}")
     return len(events)

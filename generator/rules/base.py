@@ -77,11 +77,24 @@ class Game(Protocol):
 
     def result(self, state: Any) -> Result: ...
 
-    def log(self, state: Any) -> Sequence[str]:
-        """Readable events so far: who won the trick and why, which die changed how..."""
+    def log(self, state: Any, viewer: int | None = None) -> Sequence[str]:
+        """Readable events so far: who won the trick and why, which die changed how...
 
-    def describe(self, state: Any) -> str:
-        """A multi-line, human-readable picture of the state for `pipworks play`."""
+        ``viewer=None`` tells everything (designers, tests, examples, simulate). With a
+        seat number, each line says only what that seat may know at that moment under the
+        rules: their own cards, cards face up on the table, public dice; another seat's
+        face-down or passed card reads "a face-down card" until the rules reveal it. The
+        log has one line per event whoever reads it, so lines can be shown as they come.
+        """
+
+    def describe(self, state: Any, viewer: int | None = None) -> str:
+        """A multi-line, human-readable picture of the state for `pipworks play`.
+
+        ``viewer=None`` shows every hand, reserve and programmed card. With a seat
+        number, only that seat's own hand and reserve, the cards face up on the table and
+        the public dice; other seats' hidden cards appear as counts or as "a face-down
+        card", and programmed cards only once revealed or resolved.
+        """
 
     def action_text(self, state: Any, action: Hashable) -> str:
         """How an action reads to a player (used by `play`, logs and errors)."""

@@ -355,8 +355,8 @@ class DiceLanes:
     result = staticmethod(result)
 
     @staticmethod
-    def log(state: State) -> list[str]:
-        return text.log_lines(state.events)
+    def log(state: State, viewer: int | None = None) -> list[str]:
+        return text.log_lines(state.events, viewer)
 
     describe = staticmethod(text.describe)
     action_text = staticmethod(text.action_text)

@@ -141,17 +141,28 @@ def _lanes_text(pips: Sequence[int], slots: Sequence[int]) -> str:
     return ", ".join(f"lane {lane + 1} {die_text(pips[lane], slots[lane])}" for lane in range(LANES))
 
 
-def event_text(event: tuple) -> str:
-    """One log line for one engine event."""
+def _seen(viewer: int | None, seat: int) -> bool:
+    """Whether ``viewer`` may see ``seat``'s hidden cards (None: a designer sees all)."""
+    return viewer is None or viewer == seat
+
+
+def _hand_text(hand: Sequence[int], seat: int, viewer: int | None) -> str:
+    return cards_text(hand) if _seen(viewer, seat) else f"{len(hand)} cards"
+
+
+def event_text(event: tuple, viewer: int | None = None) -> str:
+    """One log line for one engine event, as ``viewer`` may know it (None: everything).
+    Dealt hands and programmed cards are private until a card resolves face up."""
     kind = event[0]
     if kind == "deal":
         _, round_no, start, hands, pips, slots = event
-        return (f"Round {round_no}: {who(start)} is the Start Player. Dealt P1 {cards_text(hands[0])}, "
-                f"P2 {cards_text(hands[1])}. Dice: {_lanes_text(pips, slots)}.")
+        return (f"Round {round_no}: {who(start)} is the Start Player. Dealt P1 {_hand_text(hands[0], 0, viewer)}, "
+                f"P2 {_hand_text(hands[1], 1, viewer)}. Dice: {_lanes_text(pips, slots)}.")
     if kind == "hand":
         return f"Round {event[1]}, hand {event[2]}: {who(event[3])} starts."
     if kind == "program":
-        return f"{who(event[1])} programs {card_text(event[3])} to lane {event[2] + 1} (face down)."
+        card = card_text(event[3]) if _seen(viewer, event[1]) else "a card"
+        return f"{who(event[1])} programs {card} to lane {event[2] + 1} (face down)."
     if kind in ("increase", "decrease", "flip"):
         _, seat, lane, card, old, new = event
         head = f"{who(seat)} resolves {card_text(card)} in lane {lane + 1}: {kind.capitalize()}"
@@ -216,13 +227,15 @@ def game_over_text(claimed: Sequence[Sequence[int]]) -> str:
     return f"Game over: a shared victory, {_dice(counts[0])} and {pips[0]} pips each."
 
 
-def log_lines(events: Sequence[tuple]) -> list[str]:
-    return [event_text(e) for e in events]
+def log_lines(events: Sequence[tuple], viewer: int | None = None) -> list[str]:
+    return [event_text(e, viewer) for e in events]
 
 
 # --- the picture -------------------------------------------------------------------------
-def describe(state: State) -> str:
-    """The board, hands, programmed lanes and scores as text, for `pipworks play`."""
+def describe(state: State, viewer: int | None = None) -> str:
+    """The board, hands, programmed lanes and scores as text, for `pipworks play`.
+    With a ``viewer`` seat, the other player's hand is a count and their programmed
+    cards stay face down until they resolve."""
     from .dice_lanes import to_move
 
     seat = to_move(state)
@@ -236,14 +249,19 @@ def describe(state: State) -> str:
         marks = [who(p) for p in (0, 1) if state.program[3 * p + lane] >= 0]
         rows.append(f"lane {lane + 1}  " + "".join(cells) + (f"  programmed: {', '.join(marks)}" if marks else ""))
     for p in (0, 1):
-        hand = cards_text(state.hands[p]) if seat in (p, None) else f"{len(state.hands[p])} cards"
+        hand = _hand_text(state.hands[p], p, viewer)
         claimed = state.claimed[p]
         rows.append(f"{who(p)} hand: {hand:<16} claimed: {' '.join(map(str, claimed)) or '-'} "
                     f"({len(claimed)} {'die' if len(claimed) == 1 else 'dice'}, {sum(claimed)} pips)")
+        waiting = [f"{card_text(state.program[3 * p + lane])} in lane {lane + 1}"
+                   for lane in range(LANES) if state.program[3 * p + lane] >= 0]
+        if waiting and _seen(viewer, p):
+            rows.append(f"{who(p)} programmed, face down: {', '.join(waiting)}")
     rows.append(f"Draw pile: {len(state.pile)} cards. Dice pool: {state.pool}.")
     if state.phase == RESOLVE:
         p, lane = state.order[state.step]
-        rows.append(f"Next to resolve: {who(p)}'s {card_text(state.program[3 * p + lane])} in lane {lane + 1}.")
+        card = card_text(state.program[3 * p + lane]) if _seen(viewer, p) else "face-down card"
+        rows.append(f"Next to resolve: {who(p)}'s {card} in lane {lane + 1}.")
     elif state.phase == PROGRAM and seat is not None:
         rows.append(f"{who(seat)}: program one card to each active lane.")
     return "\n".join(rows)

@@ -245,17 +245,17 @@ def result(state: State) -> Result:
 # either module can be imported first).
 
 
-def log(state: State) -> list[str]:
+def log(state: State, viewer: int | None = None) -> list[str]:
     """Readable events so far: rolls, leads, plays, track moves, who won and why."""
     from .four_deuces_text import log as words
 
-    return words(state)
+    return words(state, viewer)
 
 
-def describe(state: State) -> str:
+def describe(state: State, viewer: int | None = None) -> str:
     from .four_deuces_text import describe as picture
 
-    return picture(state)
+    return picture(state, viewer)
 
 
 def action_text(state: State, action: Hashable) -> str:

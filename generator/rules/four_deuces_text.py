@@ -242,12 +242,15 @@ def event_lines(events: list[tuple]) -> list[str]:
     return out
 
 
-def log(state: Any) -> list[str]:
+def log(state: Any, viewer: int | None = None) -> list[str]:
+    """The same for every ``viewer``: the log names no card still in a hand or reserve
+    (plays are face up, and both players see an Al Capone gift and its return)."""
     return event_lines(fd.events_of(state))
 
 
-def describe(state: Any) -> str:
-    """A picture of the table for a player at the terminal."""
+def describe(state: Any, viewer: int | None = None) -> str:
+    """A picture of the table for a player at the terminal. With a ``viewer`` seat, the
+    opponent's hand and reserve are only counts; a player may look at their own reserve."""
     lines = [f"Round {state.round + 1}, trick {min(state.trick + 1, fd.TRICKS_PER_ROUND)} of 7 · "
              f"rounds won: North {state.rounds_won[0]}, South {state.rounds_won[1]}"]
     lines.append("Suit Power Track (top first): " + ", ".join(fd.SUITS[s] for s in state.track))
@@ -255,8 +258,13 @@ def describe(state: Any) -> str:
         char = "no character yet" if state.characters is None else fd.CHARACTERS[state.characters[seat]]
         spent = " (used this round)" if state.used[seat] else ""
         hand = ", ".join(cards_text(state.hands[seat])) or "empty"
+        reserve = f"{sum(state.reserves[seat])} cards"
+        if viewer not in (None, seat):
+            hand = f"{sum(state.hands[seat])} cards"
+        elif any(state.reserves[seat]):
+            reserve += " (" + ", ".join(cards_text(state.reserves[seat])) + ")"
         lines.append(f"{fd.SEATS[seat]} — {char}{spent}; tricks {state.tricks_won[seat]}")
-        lines.append(f"  hand: {hand}; reserve: {sum(state.reserves[seat])} cards; unused dice: {_dice(state.dice[seat]) or 'none'}")
+        lines.append(f"  hand: {hand}; reserve: {reserve}; unused dice: {_dice(state.dice[seat]) or 'none'}")
     if state.led is not None:
         lines.append(f"On the table: {fd.SEATS[state.leader]} led {fd.SUITS[state.led[0]]} {state.led[1]}")
     if state.capone is not None:

@@ -319,9 +319,10 @@ def events(state: State) -> list[tuple]:
     return out
 
 
-def log(state: State) -> list[str]:
+def log(state: State, viewer: int | None = None) -> list[str]:
+    """Readable events so far; with a ``viewer`` seat, only what that seat may know."""
     table = state.table
-    return [event_text(table, e) for e in events(state)]
+    return [event_text(table, e, viewer) for e in events(state)]
 
 
 def action_text(state: State, action: Any) -> str:

@@ -28,15 +28,22 @@ def _play_text(table: Table, seat: int, card: int, rank: int, best: int, suit: i
     return f"{who} plays {text}: has no rank in {name}, so may play any card."
 
 
-def event_text(table: Table, event: tuple[Any, ...]) -> str:
-    """One log line for one event tuple (see ``multisuit.State.events``)."""
+def event_text(table: Table, event: tuple[Any, ...], viewer: int | None = None) -> str:
+    """One log line for one event tuple (see ``multisuit.State.events``), as ``viewer``
+    may know it (None: everything). Exchange cards are secret: a player knows the three
+    they gave, and learns the three their partner gave at the exchange."""
     kind = event[0]
     if kind == "deal":
         return f"Deal {event[1] + 1}: {SEATS[event[2]]} deals 9 cards to each player."
     if kind == "give":
-        return f"{SEATS[event[1]]} sets {table.text[event[2]]} face down for {SEATS[(event[1] + 2) & 3]}."
+        card = table.text[event[2]] if viewer in (None, event[1]) else "a card"
+        return f"{SEATS[event[1]]} sets {card} face down for {SEATS[(event[1] + 2) & 3]}."
     if kind == "exchange":
-        return "Exchange: all four players hand their three cards to their partners at the same moment."
+        line = "Exchange: all four players hand their three cards to their partners at the same moment"
+        if viewer is None:
+            return line + "."
+        got = " ".join(table.text[c] for c in cards_of(event[1][(viewer + 2) & 3]))
+        return f"{line}; {SEATS[viewer]} receives {got}."
     if kind == "lead":
         seat, card, suit = event[1:]
         rank = table.rank[suit][card]
@@ -64,8 +71,10 @@ def event_text(table: Table, event: tuple[Any, ...]) -> str:
     return repr(event)
 
 
-def describe(state: Any) -> str:
-    """A picture of the table for `pipworks play`: scores, the trick, every hand."""
+def describe(state: Any, viewer: int | None = None) -> str:
+    """A picture of the table for `pipworks play`: scores, the trick, every hand. With a
+    ``viewer`` seat, other hands (the partner's too) and the cards they set aside show
+    only as counts."""
     table = state.table
     lines = [
         f"Deal {state.deal_no + 1} ({state.mode}), dealer {SEATS[state.dealer]}, phase: {PHASE_NAMES[state.phase]}",
@@ -81,6 +90,9 @@ def describe(state: Any) -> str:
         hand = " ".join(table.text[c] for c in cards_of(state.hands[seat]))
         aside = state.given[seat]
         extra = f"   aside: {' '.join(table.text[c] for c in cards_of(aside))}" if aside else ""
+        if viewer not in (None, seat):
+            hand = f"{state.hands[seat].bit_count()} cards"
+            extra = f"   aside: {aside.bit_count()} cards face down" if aside else ""
         lines.append(f"{mark} {name:<5} {hand}{extra}")
     return "\n".join(lines)
 

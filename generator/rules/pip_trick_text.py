@@ -147,16 +147,17 @@ def events(state: State) -> list[tuple]:
     return found
 
 
-def log(state: State) -> list[str]:
+def log(state: State, viewer: int | None = None) -> list[str]:
     """Readable events: every card, each trick's ranking and why, every die change,
-    cycle, lock and round, and the final score."""
+    cycle, lock and round, and the final score. With a ``viewer`` seat, another
+    player's face-down card stays unnamed: it is never turned up."""
     start = state.start if state.start is not None else state
     lines = [_round_line(start, 0, start.dealer)]
     replay = start
     for action in history(state):
         found: list[tuple] = []
         nxt = step(replay, action, found)
-        lines += [final_line(nxt) if event[0] == "over" else _event_line(replay, event) for event in found]
+        lines += [final_line(nxt) if event[0] == "over" else _event_line(replay, event, viewer) for event in found]
         replay = nxt
     return lines
 
@@ -167,13 +168,14 @@ def _round_line(s: State, rnd: int, dealer: int) -> str:
             f"{names[(dealer + 1) % s.players]} leads")
 
 
-def _event_line(s: State, event: tuple) -> str:
+def _event_line(s: State, event: tuple, viewer: int | None = None) -> str:
     name = SEATS[s.players]
     kind = event[0]
     if kind == "play":
         _, seat, card, down, lead = event
         if down:
-            return f"{name[seat]} plays {card_text(card)} face down (no suit missing from the trick in hand)"
+            what = f"{card_text(card)} face down" if viewer in (None, seat) else "a face-down card"
+            return f"{name[seat]} plays {what} (no suit missing from the trick in hand)"
         return f"{name[seat]} {'leads' if lead else 'plays'} {card_text(card)}"
     if kind == "trick":
         return _trick_line(s, event[1], event[2])
@@ -242,17 +244,20 @@ def final_line(state: State) -> str:
 # --- the table picture --------------------------------------------------------------
 
 
-def describe(state: State) -> str:
-    """A multi-line picture for `pipworks play`: round, trump, trick, hands and dice."""
+def describe(state: State, viewer: int | None = None) -> str:
+    """A multi-line picture for `pipworks play`: round, trump, trick, hands and dice.
+    With a ``viewer`` seat, other hands show only how many cards they hold and other
+    players' face-down cards in the trick stay unnamed."""
     names = SEATS[state.players]
     lines = [f"Round {state.round + 1} of 4 — trump {SUITS[trump(state)]} — dealer {names[state.dealer]}"]
     if state.trick:
-        played = ", ".join(f"{names[(state.leader + i) % state.players]} "
-                           + (card_text(c - DOWN) + " (face down)" if c >= DOWN else card_text(c))
+        played = ", ".join(f"{names[(state.leader + i) % state.players]} " + _trick_card(state, i, c, viewer)
                            for i, c in enumerate(state.trick))
         lines.append(f"Trick so far: {played}")
     for seat in range(state.players):
         hand = " ".join(card_text(c) for c in range(52) if state.hands[seat] >> c & 1)
+        if viewer not in (None, seat):
+            hand = f"{state.hands[seat].bit_count()} cards"
         dice = " ".join(_die_text(state, seat, d) for d in range(4))
         lines.append(f"{names[seat]:>5}: dice {dice} | tricks {state.tricks[seat]} | {hand}")
     lines.append("Dice: [n] available, (n) used, <n> locked")
@@ -263,6 +268,16 @@ def describe(state: State) -> str:
         doing = {PLAY: "to play a card", CHANGE: "to change a die", LOCK: "to lock a die"}[state.phase]
         lines.append(f"{names[mover]} {doing}")  # type: ignore[index]
     return "\n".join(lines)
+
+
+def _trick_card(state: State, i: int, code: int, viewer: int | None) -> str:
+    """The ``i``-th card of the trick as ``viewer`` sees it: a face-down card is named
+    only to the player who played it (and to a designer, viewer None)."""
+    if code < DOWN:
+        return card_text(code)
+    if viewer in (None, (state.leader + i) % state.players):
+        return card_text(code - DOWN) + " (face down)"
+    return "a face-down card"
 
 
 def _die_text(state: State, seat: int, d: int) -> str:

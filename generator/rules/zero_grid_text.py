@@ -145,14 +145,16 @@ def _initiative_text(event: tuple) -> str:
             f"({why}); {seat_text(winner)} resolves Column 4.")
 
 
-def log(state: State) -> list[str]:
-    """Readable events so far, oldest first."""
+def log(state: State, viewer: int | None = None) -> list[str]:
+    """Readable events so far, oldest first. The same for every ``viewer``: the log never
+    names a dealt or programmed card before it is revealed (Initiative) or resolves."""
     return [event_text(e) for e in event_list(state)]
 
 
-def describe(state: State) -> str:
-    """The grids (used dice starred, spent columns marked x) and what happens next. Only
-    the deciding player's cards are shown: hands and programs are secret."""
+def describe(state: State, viewer: int | None = None) -> str:
+    """The grids (used dice starred, spent columns marked x), the cards and what happens
+    next. ``viewer=None`` shows every hand and program; a seat sees its own cards and,
+    of another's program, only the cards revealed so far."""
     lines = [f"Zero Grid — hand {state.hand_no}, deck {len(state.deck)}, discard {len(state.discard)}, "
              f"reshuffles {state.reshuffles}"]
     for seat, grid in enumerate(state.grids):
@@ -168,11 +170,7 @@ def describe(state: State) -> str:
                 mark = "*" if state.used and (state.used[seat] >> cell) & 1 else " "
                 cells.append(f" {pip if pip else '.'}{mark} ")
             lines.append(f"  R{row + 1}  " + " ".join(cells))
-        if state.phase == PROGRAM and state.hands and seat == state.seat:
-            lines.append("  hand: " + " ".join(card_text(c) for c in state.hands[seat]))
-        elif state.phase == RESOLVE and seat == state.seat:
-            program = [card_text(c) for c in state.programs[seat]]
-            lines.append(f"  programmed: C1 {program[0]}, C2 {program[1]}, C3 {program[2]}, initiative {program[3]}")
+        lines += _cards_lines(state, seat, viewer)
     if state.phase == OVER:
         lines.append(f"Game over ({state.end}).")
     elif state.phase == PROGRAM:
@@ -186,6 +184,28 @@ def describe(state: State) -> str:
         lines.append(f"{seat_text(state.seat)} to resolve {card_text(card)} (programmed to Column {state.step + 1}): "
                      + "; ".join(options) + ".")
     return "\n".join(lines)
+
+
+def _revealed(state: State, seat: int, index: int) -> bool:
+    """Whether card ``index`` (Columns 1–3, then Initiative) of ``seat``'s program is face
+    up: Initiative cards from the reveal on, column cards once they start to resolve
+    (players resolve in seat order, each from Column 1)."""
+    if state.phase != RESOLVE:
+        return False
+    return index == 3 or seat < state.seat or (seat == state.seat and index <= state.step)
+
+
+def _cards_lines(state: State, seat: int, viewer: int | None) -> list[str]:
+    """``seat``'s hand or program as ``viewer`` may see it (None: a designer sees all)."""
+    seen = viewer is None or viewer == seat
+    if state.phase == OVER or not state.hands:
+        return []
+    if seat >= len(state.programs):
+        hand = " ".join(card_text(c) for c in state.hands[seat]) if seen else f"{len(state.hands[seat])} cards"
+        return [f"  hand: {hand}"]
+    program = [card_text(c) if seen or _revealed(state, seat, i) else "a face-down card"
+               for i, c in enumerate(state.programs[seat])]
+    return [f"  programmed: C1 {program[0]}, C2 {program[1]}, C3 {program[2]}, initiative {program[3]}"]
 
 
 # --- worked examples --------------------------------------------------------------------
