@@ -19,6 +19,9 @@ from .schema import GameContent, Section
 
 Lines = dict[tuple[PathPart, ...], int]
 
+#: libyaml's parser when PyYAML was built with it (about 10× faster); same nodes, same marks.
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 
 @dataclass(frozen=True)
 class SourceFile:
@@ -65,7 +68,7 @@ def parse_yaml_text(text: str, path: Path, first_line: int = 1) -> SourceFile:
     """Parse YAML ``text`` that starts at line ``first_line`` of ``path`` (a Markdown
     page's fenced block starts mid-file), keeping every value's line in that file."""
     shift = first_line - 1
-    loader = yaml.SafeLoader(text)
+    loader = _Loader(text)
     try:
         node = loader.get_single_node()
         data = loader.construct_document(node) if node is not None else None

@@ -97,17 +97,32 @@ def reference_pictures(components: list[Any]) -> list[Any]:
     return [face.front for c in components if "quick" in c.id for face in c.faces][:3]
 
 
+def write_example_drawings(folder: Path, views: list[dict]) -> None:
+    """Each example's position as an SVG (the site shows them); stale drawings removed."""
+    from ..atomic import write_text
+    from ..render.svg import render_scene
+
+    wanted = {f"example-{v['id']}.svg": v["scene"] for v in views if v.get("scene") is not None}
+    if folder.is_dir():
+        for old in folder.glob("*.svg"):
+            if old.name not in wanted:
+                old.unlink()
+    for name, scene in sorted(wanted.items()):
+        write_text(folder / name, render_scene(scene))
+
+
 def build_books(project: Any, target: Target, out: Path) -> None:
     from .. import __version__
     from ..atomic import write_bytes
     from ..render.book import quickref_pdf, rulebook_pdf
     from ..verify.examples import content_examples
-    from .site import place_examples
+    from .site import EXAMPLE_SVGS, place_examples
 
     slug = target.game
     game = project.games[slug]
     examples = content_examples(project.root, [slug])
     placed, others = place_examples(game, examples)
     components = game_components(project, slug)
+    write_example_drawings(out / slug / EXAMPLE_SVGS, [v for views in placed.values() for v in views] + others)
     write_bytes(out / target.outputs[0], rulebook_pdf(game.content, placed, others, setup_picture(components), __version__))
     write_bytes(out / target.outputs[1], quickref_pdf(game.content, __version__, reference_pictures(components)))

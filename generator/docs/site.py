@@ -16,11 +16,12 @@ from typing import Any
 
 from ..components.diagrams import example_diagram
 from ..content.project import Project, load_project
-from ..render.svg import render_scene
 from ..templating import render
 from ..verify.examples import FENCE, Example, content_examples
 
 CHECKED_PAGE = "how-examples-are-checked.md"
+#: Folder of output/<slug>/ where the rulebook build leaves each example's drawing.
+EXAMPLE_SVGS = "examples"
 SUIT_GLYPHS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
 PICTURES_PER_COMPONENT = 6
 #: Which component picture stands for a game (home page, setup diagram), by name.
@@ -112,8 +113,9 @@ def example_view(example: Example) -> dict[str, Any]:
     }
 
 
-def place_examples(game: Any, examples: list[Example]) -> tuple[dict[str, list[dict]], list[dict]]:
-    """Each example goes after the first rule (or clarification) it names."""
+def place_examples(game: Any, examples: list[Example], drawings: bool = True) -> tuple[dict[str, list[dict]], list[dict]]:
+    """Each example goes after the first rule (or clarification) it names; with
+    ``drawings``, each also gets the scene of its position (``view["scene"]``)."""
     from ..content.checks import rule_ids
 
     known = set(rule_ids(game))
@@ -122,7 +124,7 @@ def place_examples(game: Any, examples: list[Example]) -> tuple[dict[str, list[d
     for example in examples:
         anchor = next((r for r in example.rules + example.clarifies if r in known), None)
         view = example_view(example)
-        view["scene"] = example_diagram(game.content.slug, example.data, game.content)
+        view["scene"] = example_diagram(game.content.slug, example.data, game.content) if drawings else None
         if anchor is None:
             others.append(view)
         else:
@@ -137,11 +139,15 @@ def game_pages(project: Project, slug: str, examples: list[Example], out: DocsWr
     pics = pictures(root, slug, content.title, out)
     setup = next((p for hint in SETUP_HINTS for p in pics if hint in p.src), pics[0] if pics else None)
     quickref = next((p for p in pics if "quick" in p.src), None)
-    by_section, others = place_examples(game, examples)
+    # The drawings of the examples' positions were made with the printed rulebook
+    # (in parallel, one game per process); the site copies them.
+    by_section, others = place_examples(game, examples, drawings=False)
+    drawn = root / "output" / slug / EXAMPLE_SVGS
     for view in [v for views in by_section.values() for v in views] + others:
-        if view.get("scene") is not None:  # the drawing of the example's position
-            view["diagram"] = f"img/example-{view['id']}.svg"
-            out.text(f"{slug}/{view['diagram']}", render_scene(view["scene"]))
+        svg = drawn / f"example-{view['id']}.svg"
+        if svg.is_file():
+            view["diagram"] = f"img/{svg.name}"
+            out.copy(svg, f"{slug}/{view['diagram']}")
     context = dict(game=content, pictures=pics, setup_picture=setup, quickref_picture=quickref,
                    examples_by_section=by_section, other_examples=others, checked_page=f"../{CHECKED_PAGE}",
                    suit_glyphs=SUIT_GLYPHS, downloads=downloads(root, slug, out))

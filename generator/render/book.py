@@ -12,14 +12,16 @@ from __future__ import annotations
 import io
 import re
 from html import escape
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ..components.typeset import printable
 from ..scene import Scene
 from . import fonts
-from .pdf import draw_items
+from .pdf import draw_items, fast_reportlab
 
 MM = 72.0 / 25.4
+#: True while platypus lays out passes whose pages are thrown away (see ``_Doc.build``).
+DRAFT = [False]
 INK = "#1f2a44"
 
 
@@ -80,6 +82,8 @@ class SceneFlowable:
                 self.height = scene.height * scale * MM
 
             def draw(self) -> None:
+                if DRAFT[0]:
+                    return  # a layout-only pass: page breaks do not depend on the drawing
                 c = self.canv
                 c.saveState()
                 c.translate(0, self.height)
@@ -124,11 +128,29 @@ class _Doc:
         if level is not None:
             key = getattr(flowable, "_bookmark", None)
             self.doc.canv.bookmarkPage(key)
-            self.doc.canv.addOutlineEntry(flowable.getPlainText(), key, level=level, closed=level > 0)
-            self.doc.notify("TOCEntry", (level, flowable.getPlainText(), self.doc.page, key))
+            title = getattr(flowable, "_toc_text", flowable.getPlainText())
+            self.doc.canv.addOutlineEntry(title, key, level=level, closed=level > 0)
+            self.doc.notify("TOCEntry", (level, title, self.doc.page, key))
 
-    def build(self, story: list[Any]) -> bytes:
-        self.doc.multiBuild(story)
+    def build(self, make_story: Callable[[], list[Any]], settle: bool = True) -> bytes:
+        """Lay out until the contents' page numbers settle, then draw once.
+
+        platypus builds a book with a contents page two or three times; only the last
+        pass is kept. With ``settle``, those passes skip drawing the diagrams (their
+        size, not their ink, decides the pages) and a fresh story is then drawn in full:
+        its contents list already knows every page number, so that takes one pass."""
+        import reportlab.pdfbase.pdfdoc  # noqa: F401  (loaded before fast_reportlab patches it)
+
+        with fast_reportlab():
+            if settle:
+                DRAFT[0] = True
+                try:
+                    self.doc.multiBuild(make_story())
+                finally:
+                    DRAFT[0] = False
+                self.buffer.seek(0)
+                self.buffer.truncate()
+            self.doc.multiBuild(make_story())
         self.pages = self.doc.page
         return self.buffer.getvalue()
 
@@ -143,6 +165,7 @@ def _heading(text: str, style: Any, level: int | None, key: str, rule_id: bool =
     if level is not None:
         para._toc_level = level
         para._bookmark = key
+        para._toc_text = printable(_card_words(" ".join(str(text).split())))  # the title, without the id tag
     return para
 
 
@@ -154,7 +177,7 @@ def _boxed(title: str, lines: Sequence[str], colour: str, styles: dict[str, Any]
     cells = [[Paragraph(f"<b>{_p(title)}</b>", styles["box"])]] + [[Paragraph(line, styles["box"])] for line in lines]
     if picture is not None:  # a drawing goes between the title and the text
         cells.insert(1, [picture])
-    table = Table(cells, colWidths=[width])
+    table = Table(cells, colWidths=[width], repeatRows=1)  # a box split over pages keeps its title
     table.setStyle(TableStyle([
         ("BOX", (0, 0), (-1, -1), 0.8, HexColor(colour)),
         ("LINEBEFORE", (0, 0), (0, -1), 3, HexColor(colour)),
@@ -201,14 +224,21 @@ def _sections(sections: Sequence[Any], depth: int, styles: dict[str, Any], place
     return story
 
 
-def rulebook_pdf(game: Any, placed: dict[str, list], others: list[dict], picture: Scene | None, version: str) -> bytes:
-    """The whole rulebook of ``game`` (GameContent) as PDF bytes; same input, same bytes."""
-    from reportlab.platypus import PageBreak, Paragraph, Spacer
+def _contents(styles: dict[str, Any]) -> Any:
+    from reportlab.platypus import TableStyle
     from reportlab.platypus.tableofcontents import TableOfContents
 
-    styles = _styles()
-    doc = _Doc(f"{game.title} — rulebook", f"{game.title} · rulebook · Pipworks {version}", version)
-    width = doc.doc.width
+    toc = TableOfContents()
+    toc.levelStyles = [styles["toc1"], styles["toc2"]]
+    toc.tableStyle = TableStyle([("FONTNAME", (0, 0), (-1, -1), fonts.REGULAR), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                 ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                                 ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)])
+    return toc
+
+
+def _title_page(game: Any, styles: dict[str, Any], picture: Scene | None, width: float) -> list[Any]:
+    from reportlab.platypus import Paragraph, Spacer
+
     story: list[Any] = [Paragraph(_p(game.title), styles["title"]), Paragraph(_p(game.tagline), styles["tagline"])]
     facts = [f"{game.players.min}–{game.players.max} players" if game.players.max != game.players.min else f"{game.players.min} players"]
     if game.play_time:
@@ -221,13 +251,14 @@ def rulebook_pdf(game: Any, placed: dict[str, list], others: list[dict], picture
     story.append(Paragraph(_p(game.overview), styles["body"]))
     if picture is not None:
         story += [Spacer(1, 6 * MM), SceneFlowable(picture, width / MM, 120)]
-    from reportlab.platypus import TableStyle
+    return story
 
-    toc = TableOfContents()
-    toc.levelStyles = [styles["toc1"], styles["toc2"]]
-    toc.tableStyle = TableStyle([("FONTNAME", (0, 0), (-1, -1), fonts.REGULAR), ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                                 ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                                 ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)])
+
+def _book_story(game: Any, placed: dict[str, list], others: list[dict], picture: Scene | None,
+                styles: dict[str, Any], toc: Any, width: float) -> list[Any]:
+    from reportlab.platypus import PageBreak, Paragraph, Spacer
+
+    story = _title_page(game, styles, picture, width)
     story += [PageBreak(), Paragraph("Contents", styles["h1"]), toc, PageBreak()]
     story.append(_heading("Components", styles["h1"], 0, "components"))
     story += [Paragraph(_p(f"{c.count} × {c.name}" + (f": {c.description}" if c.description else "")), styles["bullet"], bulletText="•")
@@ -259,7 +290,15 @@ def rulebook_pdf(game: Any, placed: dict[str, list], others: list[dict], picture
         story += [Paragraph(f"<b>{_p(g.term)}</b>: {_p(g.definition)}", styles["body"]) for g in game.glossary]
     story.append(_heading("Quick reference", styles["h1"], 0, "quick-reference"))
     story += [Paragraph(_p(line.text), styles["bullet"], bulletText="•") for line in game.quickref]
-    return doc.build(story)
+    return story
+
+
+def rulebook_pdf(game: Any, placed: dict[str, list], others: list[dict], picture: Scene | None, version: str) -> bytes:
+    """The whole rulebook of ``game`` (GameContent) as PDF bytes; same input, same bytes."""
+    styles = _styles()
+    doc = _Doc(f"{game.title} — rulebook", f"{game.title} · rulebook · Pipworks {version}", version)
+    toc = _contents(styles)  # one contents list: it carries the page numbers from pass to pass
+    return doc.build(lambda: _book_story(game, placed, others, picture, styles, toc, doc.doc.width))
 
 
 def quickref_pdf(game: Any, version: str, pictures: Sequence[Scene] = ()) -> bytes:
@@ -280,15 +319,13 @@ def quickref_pdf(game: Any, version: str, pictures: Sequence[Scene] = ()) -> byt
                 group = line.group
             story.append(Paragraph(_p(line.text), bullet, bulletText="•"))
         if pictures:
-            from reportlab.platypus import Table
-
-            from reportlab.platypus import TableStyle
+            from reportlab.platypus import Table, TableStyle
 
             row = [SceneFlowable(p, (doc.doc.width / MM - 6) / len(pictures), 100) for p in pictures]
             table = Table([row], hAlign="LEFT")
             table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), fonts.REGULAR)]))
             story += [Spacer(1, 5 * MM), table]
-        data = doc.build(story)
+        data = doc.build(lambda: story, settle=False)
         if doc.pages == 1:
             return data
     return data  # the smallest size; a quick reference this long needs editing, not smaller type

@@ -201,7 +201,7 @@ _FP_STR_USERS = ("reportlab.pdfgen.canvas", "reportlab.pdfgen.pathobject", "repo
 
 
 @contextlib.contextmanager
-def _fast_reportlab() -> Iterator[None]:
+def fast_reportlab() -> Iterator[None]:
     """Two speed-ups, scoped to our own rendering so no other PDF in the process changes.
 
     * Without its optional C accelerator, reportlab formats every number in pure Python
@@ -237,11 +237,11 @@ def _fast_reportlab() -> Iterator[None]:
 
 def render_document(doc: Document) -> bytes:
     """The whole document as PDF bytes: same document, same bytes."""
-    import reportlab.pdfbase.pdfdoc  # noqa: F401  (loaded before _fast_reportlab patches it)
+    import reportlab.pdfbase.pdfdoc  # noqa: F401  (loaded before fast_reportlab patches it)
     from reportlab.pdfgen.canvas import Canvas
 
     fonts.register_all()
-    with _fast_reportlab():
+    with fast_reportlab():
         return _render(Canvas, doc)
 
 
