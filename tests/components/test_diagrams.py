@@ -244,16 +244,23 @@ def test_site_and_book_get_the_drawing() -> None:
 
 
 def test_site_pages_show_each_example_drawing(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    """Every Pip Trick example's drawing is written beside the rulebook page, which
-    shows it as an image with alt text."""
+    """Every Pip Trick example's drawing is written with the printed rulebook and copied
+    beside the site's rulebook page, which shows it as an image with alt text."""
+    import shutil
+
     from generator.content.project import load_project
+    from generator.docs.pages import book_targets, build_books
     from generator.docs.site import DocsWriter, game_pages
 
-    project = load_project(ROOT, only=["pip-trick"])
+    root = tmp_path / "proj"
+    shutil.copytree(ROOT / "content", root / "content")
+    project = load_project(root, only=["pip-trick"])
+    build_books(project, book_targets(root, ["pip-trick"], {})[0], root / "output")
     examples = [e for e in EXAMPLES if e.game == "pip-trick"]
-    game_pages(project, "pip-trick", examples, DocsWriter(tmp_path))
-    page = (tmp_path / "pip-trick" / "index.md").read_text(encoding="utf-8")
+    docs = tmp_path / "docs"
+    game_pages(project, "pip-trick", examples, DocsWriter(docs))
+    page = (docs / "pip-trick" / "index.md").read_text(encoding="utf-8")
     for example in examples:
-        svg = tmp_path / "pip-trick" / "img" / f"example-{example.id}.svg"
+        svg = docs / "pip-trick" / "img" / f"example-{example.id}.svg"
         assert svg.read_text(encoding="utf-8").startswith("<svg"), example.id
         assert f"](img/example-{example.id}.svg)" in page, example.id

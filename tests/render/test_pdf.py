@@ -122,10 +122,10 @@ def test_the_memoised_number_formatter_writes_exactly_what_reportlab_writes(valu
     from reportlab.lib import rl_accel
     from reportlab.pdfgen import canvas
 
-    from generator.render.pdf import _fast_reportlab
+    from generator.render.pdf import fast_reportlab
 
     expected = rl_accel.fp_str(*values)
-    with _fast_reportlab():
+    with fast_reportlab():
         assert canvas.fp_str(*values) == expected
         assert canvas.fp_str(values) == expected
     assert canvas.fp_str is rl_accel.fp_str  # restored afterwards
