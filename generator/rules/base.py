@@ -11,8 +11,9 @@ Rules modules never import rendering, content loading or the CLI.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
-from typing import Any, Hashable, Mapping, Protocol, Sequence
+from typing import Any, Hashable, Mapping, Protocol, Sequence, TypeVar
 
 
 class IllegalAction(ValueError):
@@ -108,3 +109,27 @@ class Game(Protocol):
         fields), apply each line of ``play`` (notation), and return every observable
         outcome by the names examples use in ``expect`` (a superset of them).
         Raises SetupError / IllegalAction for an unreadable position or move."""
+
+
+#: The functions every engine module provides (see :class:`Game`).
+PROTOCOL_FUNCTIONS = ("new_game", "to_move", "legal_actions", "apply", "is_over", "result", "log",
+                      "describe", "action_text", "parse_action", "run_example")
+
+EngineClass = TypeVar("EngineClass", bound=type)
+
+
+def engine(cls: EngineClass) -> EngineClass:
+    """Class decorator: attach the module's protocol functions to its engine class.
+
+    An engine module writes its rules as plain module functions; the class only declares
+    the game's metadata (slug, title, player counts, variants, rule map) and any member
+    it implements differently. Functions are attached as staticmethods, so a simulation's
+    hot path calls them with no bound-method hop."""
+    namespace = vars(sys.modules[cls.__module__])
+    missing = [name for name in PROTOCOL_FUNCTIONS if name not in vars(cls) and not callable(namespace.get(name))]
+    if missing:
+        raise TypeError(f"{cls.__module__}: engine lacks {', '.join(missing)}")
+    for name in PROTOCOL_FUNCTIONS:
+        if name not in vars(cls):
+            setattr(cls, name, staticmethod(namespace[name]))
+    return cls

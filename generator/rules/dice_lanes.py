@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any, Hashable, Mapping, Sequence
 
-from .base import IllegalAction, Result, SetupError
+from .base import IllegalAction, Result, SetupError, engine
 from .dice_lanes_round import (
     begin_hand, choose_start_player, claim_check, deal_round, end_round, final_claim_check, finish_hand,
     game_length, refill, roll_first_dice, shuffled_decks, start_next_round,
@@ -339,6 +339,7 @@ RULE_MAP: dict[str, str] = {
 }
 
 
+@engine
 class DiceLanes:
     """The Dice Lanes engine behind the common protocol (generator.rules.base.Game)."""
 
@@ -347,12 +348,6 @@ class DiceLanes:
     player_counts = (2,)
     variants = VARIANTS
     rule_map = RULE_MAP
-    new_game = staticmethod(new_game)
-    to_move = staticmethod(to_move)
-    legal_actions = staticmethod(legal_actions)
-    apply = staticmethod(apply)
-    is_over = staticmethod(is_over)
-    result = staticmethod(result)
 
     @staticmethod
     def log(state: State, viewer: int | None = None) -> list[str]:

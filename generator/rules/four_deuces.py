@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from typing import Any, Hashable, Mapping, Sequence
 
-from .base import IllegalAction, Result, SetupError
+from .base import IllegalAction, Result, SetupError, engine
 from .four_deuces_flow import (  # noqa: F401  (re-exported: the rule map names them here)
     choose_character, climb_track, deal_cards, end_round, find_lead_player, finish_trick, join_reserve,
     next_leader, place_tokens, play_card, return_card, roll_gang, round_over_after_trick, start_round,
@@ -328,6 +328,7 @@ RULE_MAP: dict[str, str] = {
 }
 
 
+@engine
 class FourDeuces:
     """The protocol object (``GAME``); every member is a pure function of plain data."""
 
@@ -336,17 +337,6 @@ class FourDeuces:
     player_counts = (2,)
     variants = VARIANTS
     rule_map = RULE_MAP
-    new_game = staticmethod(new_game)
-    to_move = staticmethod(to_move)
-    legal_actions = staticmethod(legal_actions)
-    apply = staticmethod(apply)
-    is_over = staticmethod(is_over)
-    result = staticmethod(result)
-    log = staticmethod(log)
-    describe = staticmethod(describe)
-    action_text = staticmethod(action_text)
-    parse_action = staticmethod(parse_action)
-    run_example = staticmethod(run_example)
 
 
 GAME = FourDeuces()

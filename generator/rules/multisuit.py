@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any, Hashable, Mapping, Sequence
 
-from .base import IllegalAction, Result
+from .base import IllegalAction, Result, engine
 from .multisuit_cards import (
     DECK_SIZE,
     RANKS,
@@ -419,6 +419,7 @@ RULE_MAP: dict[str, str] = {
 }
 
 
+@engine
 class MultisuitGame:
     """The module's functions behind the protocol in ``generator.rules.base``."""
 
@@ -429,18 +430,6 @@ class MultisuitGame:
     team_size = 2
     variants = VARIANTS
     rule_map = RULE_MAP
-
-    new_game = staticmethod(new_game)
-    to_move = staticmethod(to_move)
-    legal_actions = staticmethod(legal_actions)
-    apply = staticmethod(apply)
-    is_over = staticmethod(is_over)
-    result = staticmethod(result)
-    log = staticmethod(log)
-    describe = staticmethod(describe)
-    action_text = staticmethod(action_text)
-    parse_action = staticmethod(parse_action)
-    run_example = staticmethod(run_example)
 
 
 GAME = MultisuitGame()

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+from .base import engine
 from .pip_trick_examples import outcomes, position_state, run_example
 from .pip_trick_rules import (  # noqa: F401  (the rule map's targets are imported here by name)
     after_changes, apply, can_change, change_die, change_pips, clubs_options, die_options, end_trick, is_over,
@@ -98,6 +99,7 @@ RULE_MAP: dict[str, str] = {
 }
 
 
+@engine
 class PipTrick:
     """The engine behind the common protocol (``generator.rules.base.Game``)."""
 
@@ -107,21 +109,8 @@ class PipTrick:
     variants: Mapping[str, str] = VARIANTS
     rule_map: Mapping[str, str] = RULE_MAP
 
-    # The engine's functions are pure, so they are attached as they are (no bound-method
-    # hop on the hot path of simulations).
-    new_game = staticmethod(new_game)
-    to_move = staticmethod(to_move)
-    legal_actions = staticmethod(legal_actions)
-    apply = staticmethod(apply)
-    is_over = staticmethod(is_over)
-    result = staticmethod(result)
-    log = staticmethod(log)
-    describe = staticmethod(describe)
-    action_text = staticmethod(action_text)
-    parse_action = staticmethod(parse_action)
-
-    def run_example(self, position: Mapping[str, Any], play: Sequence[str], variants: Sequence[str]) -> dict[str, Any]:
-        return run_example(position, play, variants)
+    # Protocol functions come from this module via @engine (attached as they are);
+    # the two helpers below serve the example drawings and tests.
 
     def position(self, position: Mapping[str, Any], play: Sequence[str] = (), variants: Sequence[str] = ()) -> State:
         """The state a worked example's ``position`` describes (for tests and `play`)."""

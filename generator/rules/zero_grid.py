@@ -19,7 +19,7 @@ import random
 from operator import itemgetter
 from typing import Any, Hashable, Mapping, Sequence
 
-from .base import IllegalAction, Result, SetupError
+from .base import IllegalAction, Result, SetupError, engine
 from .zero_grid_cards import DECK, grid_from_columns
 from .zero_grid_resolve import (  # noqa: F401  (re-exported: rule_map names them here)
     RIGHT_OF, Desk, action_resolution, activate, adversary_favor, apply_power, fizzle, hardcore_penalty, raise_pip,
@@ -312,6 +312,7 @@ from .zero_grid_text import (  # noqa: E402  (the text layer reads the names abo
 from .zero_grid_map import RULE_MAP  # noqa: E402
 
 
+@engine
 class ZeroGrid:
     """The module's engine object (see :class:`generator.rules.base.Game`)."""
 
@@ -320,18 +321,6 @@ class ZeroGrid:
     player_counts = (2, 1)
     variants = VARIANTS
     rule_map = RULE_MAP
-
-    new_game = staticmethod(new_game)
-    to_move = staticmethod(to_move)
-    legal_actions = staticmethod(legal_actions)
-    apply = staticmethod(apply)
-    is_over = staticmethod(is_over)
-    result = staticmethod(result)
-    log = staticmethod(log)
-    describe = staticmethod(describe)
-    action_text = staticmethod(action_text)
-    parse_action = staticmethod(parse_action)
-    run_example = staticmethod(run_example)
 
 
 GAME = ZeroGrid()
