@@ -26,7 +26,13 @@ MANIFEST = Path(".pipworks") / "manifest.json"
 
 #: Where targets come from, in build order of their stages. Each factory takes
 #: (project_root, slugs, options) and returns Targets; it must import nothing heavy.
-TARGET_FACTORIES: tuple[str, ...] = ("generator.docs.pages:targets", "generator.docs.pages:book_targets", "generator.pnp.targets:targets", "generator.docs.pages:site_targets")
+TARGET_FACTORIES: tuple[str, ...] = (
+    "generator.docs.pages:targets",
+    "generator.docs.pages:book_targets",
+    "generator.docs.pages:verify_targets",
+    "generator.pnp.targets:targets",
+    "generator.docs.pages:site_targets",
+)
 
 
 @dataclass(frozen=True)

@@ -67,3 +67,24 @@ def test_parallel_and_serial_builds_give_the_same_bytes(built_project: Path, tmp
     serial = files(project / "output")
     parallel = {k: v for k, v in files(built_project / "output").items() if k in serial}
     assert serial == parallel
+
+
+def test_a_wrong_example_stops_the_build(built_project: Path, tmp_path: Path, run_pipworks) -> None:
+    """The build replays every example; one that the engine contradicts fails it (exit 1)."""
+    import yaml
+
+    project = tmp_path / "p"
+    shutil.copytree(built_project, project)
+    path = project / "content" / "four-deuces" / "examples.yaml"
+    data = yaml.safe_load(path.read_text())
+    example = data["examples"][0]
+    key = next(iter(example["expect"]))
+    example["expect"][key] = "certainly not this"
+    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+    result = run_pipworks(project, "build")
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert f"example {example['id']}: expected {key} = certainly not this" in result.stderr
+    assert "disagree with the rules engine" in result.stderr
+    site_only = run_pipworks(project, "build", "--only", "site")
+    assert site_only.returncode == 1, "the site's own check must catch it too"
+    assert f"example {example['id']}" in site_only.stderr

@@ -66,11 +66,21 @@ def build(
 ) -> None:
     """Build everything into output/: only what changed since the last build is redone."""
     from ..build import run_build
+    from ..verify.run import ExamplesDisagree, SiteBuildFailed
 
     root_dir = project_root(ctx)
     with die_on_content_errors(root_dir):
-        report = run_build(root_dir, games, {}, force=force, only=only, workers=jobs,
-                           progress=lambda key: typer.echo(f"  building {key}"))
+        try:
+            report = run_build(root_dir, games, {}, force=force, only=only, workers=jobs,
+                               progress=lambda key: typer.echo(f"  building {key}"))
+        except SiteBuildFailed as exc:
+            typer.echo("\n".join(exc.lines), err=True)
+            typer.echo("the rules site could not be built (see above).", err=True)
+            raise typer.Exit(code=1) from None
+        except ExamplesDisagree as exc:
+            typer.echo("\n".join(exc.lines), err=True)
+            typer.echo(f"{len(exc.lines)} worked example(s) disagree with the rules engine; the site was not built.", err=True)
+            raise typer.Exit(code=1) from None
     typer.echo(report.summary(root_dir))
 
 

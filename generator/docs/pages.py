@@ -50,11 +50,36 @@ def build_site(project: Any, target: Target, out: Path) -> None:
 
     os.environ["PIPWORKS_PROJECT"] = str(project.root)
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    # The examples step of this build already replayed every example; the hook need not.
+    os.environ["PIPWORKS_EXAMPLES_VERIFIED"] = "1" if examples_already_verified(project.root) else "0"
     # The sitemap's dates come from here; fixed, so the same content gives the same bytes.
     os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
     (project.root / "site" / "docs").mkdir(exist_ok=True)
-    config = load_config(config_file=str(project.root / "site" / "mkdocs.yml"), site_dir=str(out / "site"), strict=True)
-    build(config)
+    from mkdocs.exceptions import MkDocsException
+
+    from ..verify.run import SiteBuildFailed
+
+    # mkdocs reports through logging; keep its warnings and errors for our own message.
+    import logging
+
+    class Keep(logging.Handler):
+        def __init__(self) -> None:
+            super().__init__(logging.WARNING)
+            self.lines: list[str] = []
+
+        def emit(self, record: logging.LogRecord) -> None:
+            self.lines.append(record.getMessage())
+
+    keep = Keep()
+    logger = logging.getLogger("mkdocs")
+    logger.addHandler(keep)
+    try:
+        config = load_config(config_file=str(project.root / "site" / "mkdocs.yml"), site_dir=str(out / "site"), strict=True)
+        build(config)
+    except (MkDocsException, SystemExit) as exc:
+        raise SiteBuildFailed(keep.lines + [str(exc)]) from None
+    finally:
+        logger.removeHandler(keep)
 
 
 def book_targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> list[Target]:
@@ -126,3 +151,39 @@ def build_books(project: Any, target: Target, out: Path) -> None:
     write_example_drawings(out / slug / EXAMPLE_SVGS, [v for views in placed.values() for v in views] + others)
     write_bytes(out / target.outputs[0], rulebook_pdf(game.content, placed, others, setup_picture(components), __version__))
     write_bytes(out / target.outputs[1], quickref_pdf(game.content, __version__, reference_pictures(components)))
+
+
+def verify_targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> list[Target]:
+    """Every worked example replayed, as a build step of its own: it runs beside the
+    rulebooks (stage 1), and the site, built after it, need not replay them again."""
+    return [Target(key="examples", builder="generator.docs.pages:build_verified",
+                   inputs=("content", "site/pages"), outputs=(".pipworks/verified.txt",), stage=1, group="docs")]
+
+
+def build_verified(project: Any, target: Target, out: Path) -> None:
+    from ..atomic import write_text
+    from ..build import Hasher, renderer_version, stamp
+    from ..content.errors import ContentInvalid
+    from ..verify.examples import discover
+    from ..verify.run import ExamplesDisagree, run_all
+
+    root = project.root
+    outcome = run_all(discover(root, [p for p in (root / "content", root / "site" / "pages") if p.exists()]))
+    if outcome.unreadable:
+        raise ContentInvalid(outcome.unreadable)
+    if outcome.mismatches:
+        raise ExamplesDisagree([m.render(root) for m in outcome.mismatches])
+    hasher = Hasher(root)
+    write_text(out / target.outputs[0], stamp(target, hasher, renderer_version(hasher)) + f"\n{len(outcome.checked)} examples\n")
+
+
+def examples_already_verified(root: Path) -> bool:
+    """True when this build's examples step checked exactly the current sources."""
+    from ..build import Hasher, renderer_version, stamp
+
+    record = root / "output" / ".pipworks" / "verified.txt"
+    if not record.is_file():
+        return False
+    hasher = Hasher(root)
+    target = verify_targets(root, [], {})[0]
+    return record.read_text().split("\n", 1)[0] == stamp(target, hasher, renderer_version(hasher))

@@ -23,6 +23,18 @@ class Mismatch:
                 f"engine says {_text(self.actual)}")
 
 
+class ExamplesDisagree(Exception):
+    """A build found worked examples that the engine contradicts (exit code 1)."""
+
+    def __init__(self, lines: list[str]):
+        self.lines = lines
+        super().__init__("\n".join(lines))
+
+
+class SiteBuildFailed(ExamplesDisagree):
+    """mkdocs refused the site (a strict-mode warning, a hook's error); exit code 1."""
+
+
 @dataclass
 class Outcome:
     checked: list[Example] = field(default_factory=list)

@@ -29,11 +29,24 @@ def on_config(config):  # type: ignore[no-untyped-def]
     return config
 
 
+def on_env(env, config, files):  # type: ignore[no-untyped-def]
+    """Keep the theme's compiled templates between builds: compiling them is about a
+    third of a rebuild's time, and the cache changes no byte of the site."""
+    import jinja2
+
+    cache = _project(config) / "output" / ".pipworks" / "jinja"
+    cache.mkdir(parents=True, exist_ok=True)
+    env.bytecode_cache = jinja2.FileSystemBytecodeCache(str(cache))
+    return env
+
+
 def on_pre_build(config):  # type: ignore[no-untyped-def]
     from generator.content.errors import ContentInvalid
     from generator.verify.examples import discover
     from generator.verify.run import run_all
 
+    if os.environ.get("PIPWORKS_EXAMPLES_VERIFIED") == "1":
+        return  # `pipworks build` replayed these very sources a moment ago
     root = _project(config)
     paths = [p for p in (root / "content", Path(config.config_file_path).parent / "pages") if p.exists()]
     try:
