@@ -207,16 +207,19 @@ def _run_one(target: Target, out: Path) -> None:
     _load(target.builder)(_PROJECT, target, out)
 
 
-def _run_targets(targets: list[Target], out: Path, workers: int) -> list[None]:
+def _run_targets(targets: list[Target], out: Path, workers: int) -> None:
     """Run builders, in forked processes when more than one is stale and cores allow."""
     import os
 
     workers = workers or (os.cpu_count() or 1)
     if len(targets) < 2 or workers < 2:
-        return [_run_one(t, out) for t in targets]
+        for target in targets:
+            _run_one(target, out)
+        return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     # fork: workers inherit the validated project and imported renderers for free.
     with ProcessPoolExecutor(max_workers=min(workers, len(targets)), mp_context=multiprocessing.get_context("fork")) as pool:
-        return list(pool.map(_run_one, targets, [out] * len(targets)))
+        for _ in pool.map(_run_one, targets, [out] * len(targets)):
+            pass  # consume: a builder's exception is raised here

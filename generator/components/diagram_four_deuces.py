@@ -81,7 +81,7 @@ def _left(before: Mapping[str, Any], after: Mapping[str, Any], pal: Palette) -> 
     old, new = list(before.get("track") or []), list(after.get("track") or [])
     changed = bool(new) and new != old
     moved = str(after.get("token_moved") or "").lower() or None
-    rows = [("Suit Power Track, strongest first" if not changed else "Track before", old, None)]
+    rows: list[tuple[str, list[Any], str | None]] = [("Suit Power Track, strongest first" if not changed else "Track before", old, None)]
     if changed:
         rows.append(("Track after", new, moved))
     for title, order, ring in rows:

@@ -11,10 +11,11 @@ Adversary's revealed card stands in for the second player's cards.
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from typing import AbstractSet, Any, Mapping
 
 from . import typeset as ts
 from .diagrams import Sheet, arrow_right, caption, card, die, label, note, split_card
+from ..scene import Item
 from .palette import Palette
 from .suits import suit_symbol
 
@@ -36,7 +37,8 @@ def programmed(play: list[str]) -> dict[str, list[str]]:
     return found
 
 
-def grid(x: float, y: float, columns: list[list[int]], pal: Palette, ring: set[tuple[int, int]] = frozenset()) -> list:
+def grid(x: float, y: float, columns: list[list[int]], pal: Palette,
+         ring: AbstractSet[tuple[int, int]] = frozenset()) -> list[Item]:
     """A 4 × 4 grid of dice, ``columns[c][r]`` pips at column c, row r (0: removed)."""
     items: list = []
     for c, column in enumerate(columns):
@@ -117,7 +119,7 @@ def draw(example: Mapping[str, Any], before: Mapping[str, Any] | None, after: Ma
     if reveal and len(players) == 1:
         x = 2.0 + BLOCK_W + 2.0
         rank, suit = split_card(str(reveal))
-        items = [label(x, 4.0, "Adversary's card", "adversary caption", 40.0, ts.SMALL, bold=True, fill=pal.text)]
+        items: list[Item] = [label(x, 4.0, "Adversary's card", "adversary caption", 40.0, ts.SMALL, bold=True, fill=pal.text)]
         items += card(x, 6.0, rank, suit, pal, "adversary card")
         sheet.add(items, 6.0 + 16.5)
     return sheet

@@ -19,7 +19,7 @@ from __future__ import annotations
 import importlib
 import warnings
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import AbstractSet, Any, Mapping
 
 from ..scene import Item, Rect, Scene, Style, Text
 from . import pieces
@@ -108,7 +108,7 @@ def die(x: float, y: float, value: int | None, pal: Palette, size: float = DIE, 
 
 
 def dice_row(x: float, y: float, values: list[int], pal: Palette, size: float = DIE,
-             faint: set[int] = frozenset(), ring: set[int] = frozenset()) -> tuple[list[Item], float]:
+             faint: AbstractSet[int] = frozenset(), ring: AbstractSet[int] = frozenset()) -> tuple[list[Item], float]:
     """Dice side by side from (x, y); ``faint``/``ring`` hold 0-based indexes. Returns
     the items and the x just right of the last die."""
     items: list[Item] = []

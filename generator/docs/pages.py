@@ -35,7 +35,7 @@ def site_targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> li
     site = root / "site"
     if not (site / "mkdocs.yml").is_file():
         return []
-    inputs = ("content", "templates", "site/mkdocs.yml", "site/hooks", "site/pages", "site/assets")
+    inputs: tuple[str, ...] = ("content", "templates", "site/mkdocs.yml", "site/hooks", "site/pages", "site/assets")
     inputs += tuple(f"output/{slug}" for slug in slugs)
     return [Target(key="site", builder="generator.docs.pages:build_site", inputs=inputs,
                    outputs=("site/index.html",), stage=9, group="site")]
@@ -144,6 +144,7 @@ def build_books(project: Any, target: Target, out: Path) -> None:
     from .site import EXAMPLE_SVGS, place_examples
 
     slug = target.game
+    assert slug is not None, "a rulebook target belongs to a game"
     game = project.games[slug]
     examples = content_examples(project.root, [slug])
     placed, others = place_examples(game, examples)

@@ -15,7 +15,7 @@ from ..layout.boxes import Box
 from ..layout.imposition import Imposition
 from ..layout.paper import PRINTER_MARGIN, Paper
 from ..layout.sheet import Placement, place
-from ..scene import Rect, Scene
+from ..scene import Item, Rect, Scene
 from .draft import Draft
 from .marks import MARK, crop_marks, glue_zone
 from .sheets import expand
@@ -79,7 +79,7 @@ def _tiles(component: Component, scene: Scene, paper: Paper) -> list[Draft]:
             window = Box(px, py, win_w, win_h)
             art = (place(scene, x0, y0, rotate), Rect(x0, y0, bw, bh, MARK))
             layers = [Placement(art, window)]
-            marks = []
+            marks: list[Item] = []
             name = _tile_name(row, col)
             if col < nx - 1:
                 strip = Box(window.right - OVERLAP, window.y, OVERLAP, window.h)

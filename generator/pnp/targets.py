@@ -42,5 +42,6 @@ def targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> list[Ta
 def build_pnp(project: Any, target: Target, out: Path) -> None:
     from .kit import build_kit
 
-    game = project.games[target.game]
-    build_kit(game.content, project.root, out / target.game, PnpOptions(), papers=PAPERS)
+    slug = target.game
+    assert slug is not None, "a PnP target belongs to a game"
+    build_kit(project.games[slug].content, project.root, out / slug, PnpOptions(), papers=PAPERS)

@@ -218,9 +218,8 @@ def fast_reportlab() -> Iterator[None]:
     one = _format_number
 
     def fp_str(*values: Any) -> str:
-        if len(values) == 1 and isinstance(values[0], (list, tuple)):
-            values = values[0]
-        return " ".join(map(one, values))
+        numbers = values[0] if len(values) == 1 and isinstance(values[0], (list, tuple)) else values
+        return " ".join(map(one, numbers))
 
     saved = {name: sys.modules[name].fp_str for name in _FP_STR_USERS}  # type: ignore[attr-defined]
     use_a85 = rl_config.useA85

@@ -74,6 +74,29 @@ class State:
         "track", "hands", "reserves", "removed", "piles", "dice", "tricks_won", "trick",
         "round_lead", "leader", "turn", "led", "used", "capone", "events",
     )
+    # Field types (declared for readers and mypy; __slots__ keeps copies cheap).
+    lead_leads: bool
+    keep_track: bool
+    chance: tuple[RoundChance, ...]
+    round: int
+    rounds_won: tuple[int, ...]
+    characters: tuple[int, ...]
+    phase: int
+    track: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    reserves: tuple[tuple[int, ...], ...]
+    removed: tuple[int, ...]
+    piles: tuple[tuple[int, ...], ...]
+    dice: tuple[tuple[int, ...], ...]
+    tricks_won: tuple[int, ...]
+    trick: int
+    round_lead: int
+    leader: int
+    turn: int
+    led: Any
+    used: tuple[bool, ...]
+    capone: Any
+    events: Any
 
     def copy(self) -> "State":
         """A shallow copy: every field is an immutable value, so sharing them is safe."""

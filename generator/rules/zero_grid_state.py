@@ -8,7 +8,7 @@ field-by-field copy is a complete, cheap copy.
 from __future__ import annotations
 
 from itertools import permutations
-from typing import Sequence
+from typing import Any, Sequence
 
 from .base import SetupError
 
@@ -42,6 +42,29 @@ class State:
     __slots__ = ("n", "flags", "grids", "deck", "discard", "reshuffles", "seeds", "hand_no", "start", "hands",
                  "programs", "reveal", "winner", "phase", "seat", "step", "spent", "used", "pending", "ctx",
                  "events", "end")
+    # Field types (declared for readers and mypy; __slots__ keeps the state lean).
+    n: int
+    flags: int
+    grids: tuple[tuple[int, ...], ...]
+    deck: tuple[int, ...]
+    discard: tuple[int, ...]
+    reshuffles: int
+    seeds: tuple[int, ...]
+    hand_no: int
+    start: int
+    hands: tuple[tuple[int, ...], ...]
+    programs: tuple[tuple[int, ...], ...]
+    reveal: int
+    winner: int
+    phase: int
+    seat: int
+    step: int
+    spent: tuple[int, ...]
+    used: tuple[int, ...]
+    pending: tuple[Any, ...]
+    ctx: tuple[Any, ...]
+    events: Any
+    end: str
 
     def clone(self) -> "State":
         s = State.__new__(State)
