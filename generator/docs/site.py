@@ -138,7 +138,7 @@ def game_pages(project: Project, slug: str, examples: list[Example], out: DocsWr
     content = game.content
     pics = pictures(root, slug, content.title, out)
     setup = next((p for hint in SETUP_HINTS for p in pics if hint in p.src), pics[0] if pics else None)
-    quickref = next((p for p in pics if "quick" in p.src), None)
+    quickref = [p for p in pics if "quick" in p.src]
     # The drawings of the examples' positions were made with the printed rulebook
     # (in parallel, one game per process); the site copies them.
     by_section, others = place_examples(game, examples, drawings=False)
@@ -148,7 +148,7 @@ def game_pages(project: Project, slug: str, examples: list[Example], out: DocsWr
         if svg.is_file():
             view["diagram"] = f"img/{svg.name}"
             out.copy(svg, f"{slug}/{view['diagram']}")
-    context = dict(game=content, pictures=pics, setup_picture=setup, quickref_picture=quickref,
+    context = dict(game=content, pictures=pics, setup_picture=setup, quickref_pictures=quickref,
                    examples_by_section=by_section, other_examples=others, checked_page=f"../{CHECKED_PAGE}",
                    suit_glyphs=SUIT_GLYPHS, downloads=downloads(root, slug, out))
     out.text(f"{slug}/index.md", render(root, "site/rulebook.md.j2", **context))
