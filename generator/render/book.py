@@ -143,9 +143,11 @@ class _Doc:
 
         with fast_reportlab():
             if settle:
+                # One layout pass collects the contents' entries; the contents page is a
+                # page of its own, so its length cannot move the pages it lists.
                 DRAFT[0] = True
                 try:
-                    self.doc.multiBuild(make_story())
+                    self.doc.build(make_story())
                 finally:
                     DRAFT[0] = False
                 self.buffer.seek(0)
