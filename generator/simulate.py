@@ -110,6 +110,15 @@ def simulate(slug: str, games: int, seed: int, variants: Sequence[str] = (), pla
     return total
 
 
+def _natural(item: tuple[str, int]) -> tuple[int, float, str]:
+    """Numbers in numeric order (5 before 10), then words."""
+    value = item[0]
+    try:
+        return (0, float(value), "")
+    except ValueError:
+        return (1, 0.0, value)
+
+
 def summary(slug: str, tally: Tally, variants: Sequence[str], seed: int, seconds: float) -> dict[str, Any]:
     games = max(tally.games, 1)
     players = tally.seats
@@ -125,5 +134,5 @@ def summary(slug: str, tally: Tally, variants: Sequence[str], seed: int, seconds
         "win_rate_by_seat": {str(seat): round(tally.wins[seat] / games, 4) for seat in range(players)},
         "shared_first_by_seat": {str(seat): round(tally.shared[seat] / games, 4) for seat in range(players)},
         "tie_rate": round(tally.ties / games, 4),
-        "details": {key: dict(sorted(counts.items())) for key, counts in sorted(tally.details.items())},
+        "details": {key: dict(sorted(counts.items(), key=_natural)) for key, counts in sorted(tally.details.items())},
     }
