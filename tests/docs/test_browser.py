@@ -68,7 +68,7 @@ def browser() -> Iterator[webdriver.Chrome]:
 
 
 def pages(site: Path) -> list[str]:
-    return sorted(str(p.relative_to(site)) for p in site.rglob("index.html"))
+    return sorted(str(p.relative_to(site)) for p in site.rglob("*.html") if p.name != "404.html")
 
 
 def test_every_page_loads_without_console_errors(site: Path, server: str, browser: webdriver.Chrome) -> None:
@@ -76,7 +76,7 @@ def test_every_page_loads_without_console_errors(site: Path, server: str, browse
     assert len(found) >= 16, found
     problems = []
     for rel in found:
-        browser.get(urljoin(server, rel.removesuffix("index.html")))
+        browser.get(urljoin(server, rel))
         assert browser.find_element(By.CSS_SELECTOR, "article h1").text.strip(), rel
         errors = [e["message"] for e in browser.get_log("browser") if e["level"] == "SEVERE"]
         if errors:

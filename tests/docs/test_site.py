@@ -67,7 +67,7 @@ def test_quick_reference_is_one_page(built_project: Path, slug: str) -> None:
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_print_page_links_to_pdfs_that_exist_in_the_site(built_project: Path, slug: str) -> None:
-    page = built_project / "output" / "site" / slug / "print-and-play" / "index.html"
+    page = built_project / "output" / "site" / slug / "print-and-play.html"
     links = re.findall(r'href="([^"]+\.pdf)"', page.read_text())
     names = {Path(link).name for link in links}
     assert f"{slug}-pnp-a4.pdf" in names and f"{slug}-pnp-letter.pdf" in names and f"{slug}-rulebook.pdf" in names
@@ -79,11 +79,11 @@ def test_home_page_lists_every_game(built_project: Path) -> None:
     html = (built_project / "output" / "site" / "index.html").read_text()
     for slug in SLUGS:
         title = yaml.safe_load((ROOT / "content" / slug / "game.yaml").read_text())["title"]
-        assert title in html and f'href="{slug}/"' in html
+        assert title in html and f'href="{slug}/index.html"' in html
 
 
 def test_deck_report_is_a_page_of_the_site(built_project: Path) -> None:
-    page = built_project / "output" / "site" / "multisuit" / "deck-report" / "index.html"
+    page = built_project / "output" / "site" / "multisuit" / "deck-report.html"
     assert page.is_file()
     assert "<svg" in page.read_text() or ".svg" in page.read_text()
 
@@ -107,7 +107,7 @@ def test_one_sentence_changes_site_rulebook_and_quick_reference(built_project: P
     assert result.returncode == 0, result.stderr
     out = project / "output"
     assert new in (out / "site" / "pip-trick" / "index.html").read_text()
-    assert new in (out / "site" / "pip-trick" / "quick-reference" / "index.html").read_text()
+    assert new in (out / "site" / "pip-trick" / "quick-reference.html").read_text()
     assert new in pdf_text(out / "pip-trick" / "pip-trick-rulebook.pdf")
     assert new in pdf_text(out / "pip-trick" / "pip-trick-quick-reference.pdf")
     assert " ".join(old.split()[:4]) not in pdf_text(out / "pip-trick" / "pip-trick-quick-reference.pdf")
