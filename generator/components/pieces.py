@@ -8,6 +8,7 @@ survive an imperfect cut runs out to the bleed.
 from __future__ import annotations
 
 import math
+from typing import Sequence
 
 from ..content.schema import GameContent
 from ..scene import Circle, Group, Item, Line, Path, Rect, Style, Text
@@ -96,7 +97,7 @@ def arrow(x1: float, y1: float, x2: float, y2: float, colour: str, width: float 
     return [shaft, tip]
 
 
-def rotated(items: list[Item], cx: float, cy: float) -> Group:
+def rotated(items: Sequence[Item], cx: float, cy: float) -> Group:
     """``items`` turned 180° about (cx, cy): for the opposite player or card corner."""
     return Group(children=(Group(children=tuple(items), dx=-cx, dy=-cy),), dx=cx, dy=cy, rotate=180)
 

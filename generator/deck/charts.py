@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from html import escape
-from typing import Sequence
+from typing import Mapping, Sequence
 
 #: One colour per series (suits, or a single series); high-contrast, print-safe.
 PALETTE: tuple[str, ...] = ("#1f3b73", "#b8322a", "#2f6b3a", "#7a5a00")
@@ -42,7 +42,7 @@ def _text(x: float, y: float, text: str, size: int = 11, anchor: str = "middle",
     )
 
 
-def bar_chart(title: str, categories: Sequence[str], series: dict[str, Sequence[float]], y_label: str) -> str:
+def bar_chart(title: str, categories: Sequence[str], series: Mapping[str, Sequence[float]], y_label: str) -> str:
     """Grouped vertical bars: one group per category, one bar per series."""
     left, top, plot_h = 48.0, 34.0, 180.0
     bar, gap = (12.0, 10.0) if len(series) > 1 else (12.0, 4.0)

@@ -20,7 +20,7 @@ from .rules import DeckRules
 def rank_counts(cards: Sequence[Card], suit: str) -> Counter[int]:
     """Rank -> how many cards carry it in ``suit``."""
     index = SUITS.index(suit)
-    return Counter(c.ranks[index] for c in cards if c.ranks[index] is not None)
+    return Counter(rank for c in cards if (rank := c.ranks[index]) is not None)
 
 
 def ranked_in_suit(cards: Sequence[Card], suit: str) -> int:
@@ -70,7 +70,7 @@ def suit_correlations(cards: Sequence[Card]) -> dict[tuple[str, str], float]:
     """For each pair of suits, the rank correlation over cards that have both."""
     out: dict[tuple[str, str], float] = {}
     for (i, a), (j, b) in combinations(enumerate(SUITS), 2):
-        pairs = [(c.ranks[i], c.ranks[j]) for c in cards if c.ranks[i] is not None and c.ranks[j] is not None]
+        pairs = [(a_rank, b_rank) for c in cards if (a_rank := c.ranks[i]) is not None and (b_rank := c.ranks[j]) is not None]
         out[(a, b)] = spearman([p[0] for p in pairs], [p[1] for p in pairs])
     return out
 
@@ -108,7 +108,7 @@ def hand_strength_sd(cards: Sequence[Card], rules: DeckRules) -> float:
     if n < 2 or h > n:
         return 0.0
     points = rules.balance.hand_strength.by_value
-    values = [sum(points.get(r, 0) for r in c.ranks) for c in cards]
+    values = [sum(points.get(r, 0) for r in c.ranks if r is not None) for c in cards]
     mean = sum(values) / n
     sigma = math.sqrt(sum((v - mean) ** 2 for v in values) / n)
     return sigma * math.sqrt(h * (n - h) / (n - 1))

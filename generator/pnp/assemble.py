@@ -48,6 +48,12 @@ def load_components(game: Any, options: PnpOptions, project_root: Path) -> list[
     return list(module.components(game, options.face_options(), project_root))
 
 
+def _lint_scene(scene: Scene, component: Component, problems: list[Problem]) -> Scene:
+    fitted = _lint_face(scene, component, problems)
+    assert fitted is not None
+    return fitted
+
+
 def _lint_face(scene: Scene | None, component: Component, problems: list[Problem]) -> Scene | None:
     if scene is None:
         return None
@@ -62,7 +68,7 @@ def lint_components(components: list[Component]) -> list[Component]:
     problems: list[Problem] = []
     fitted = []
     for component in components:
-        faces = tuple(replace(face, front=_lint_face(face.front, component, problems),
+        faces = tuple(replace(face, front=_lint_scene(face.front, component, problems),
                               back=_lint_face(face.back, component, problems)) for face in component.faces)
         fitted.append(replace(component, faces=faces))
     if problems:

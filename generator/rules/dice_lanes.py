@@ -79,7 +79,8 @@ def legal_actions(state: State) -> list[Action]:
     """Every legal decision for the seat to move (never empty while the game is on)."""
     phase = state.phase
     if phase == PROGRAM:
-        seat = to_move(state)
+        # In Program the Start Player fills every active lane first (as in to_move).
+        seat = state.start if state.step < LANES - state.pips.count(0) else 1 - state.start
         program, pips, base = state.program, state.pips, 3 * seat
         hand = state.hands[seat]
         return [PROGRAM_ACTIONS[lane][card] for lane in range(LANES) if pips[lane] and program[base + lane] < 0 for card in hand]

@@ -94,7 +94,7 @@ def position_state(position: Mapping[str, Any], variants: Sequence[str] = ()) ->
     dice = [parse_die(text, lane) for lane, text in enumerate(lanes_given)]
     pips = tuple(d[0] for d in dice)
     slots = tuple(d[1] for d in dice)
-    hands = [(), ()]
+    hands: list[tuple[int, ...]] = [(), ()]
     for seat, cards in _by_player(position.get("hands", {}), "hands").items():
         hands[seat] = tuple(parse_card(c) for c in cards)
     if len(hands[0]) != len(hands[1]):
@@ -106,7 +106,7 @@ def position_state(position: Mapping[str, Any], variants: Sequence[str] = ()) ->
             if not pips[lane]:
                 raise SetupError(f"programmed: lane {lane + 1} is empty, so no card can be programmed there")
             program[3 * seat + lane] = parse_card(card)
-    claimed = [(), ()]
+    claimed: list[tuple[int, ...]] = [(), ()]
     for seat, values in _by_player(position.get("claimed", {}), "claimed").items():
         claimed[seat] = tuple(parse_pip(v, "claimed") for v in values)
     named = list(hands[0] + hands[1]) + [c for c in program if c >= 0]
@@ -129,7 +129,7 @@ def position_state(position: Mapping[str, Any], variants: Sequence[str] = ()) ->
     later = [tuple(parse_card(c) for c in d) for d in position.get("next_decks", ())]
     decks = (GAME_DECK,) * (round_no - 1) + (GAME_DECK,) + tuple(later) + (GAME_DECK,) * rounds
     start = player_seat(position.get("start", "P1"))
-    fields = list(State(rounds, round_no, int(position.get("hand", 1)) - 1, start, 0, 0, pips, slots,
+    fields: list[Any] = list(State(rounds, round_no, int(position.get("hand", 1)) - 1, start, 0, 0, pips, slots,
                         (hands[0], hands[1]), tuple(program), (), pile, discard, decks[:rounds], rolls, 0, pool,
                         (claimed[0], claimed[1]), ()))
     if any(c >= 0 for c in program):

@@ -8,7 +8,7 @@ engine until that list becomes a new ``State``.
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Any, Sequence
 
 from .base import SetupError
 from .dice_lanes_state import (
@@ -48,7 +48,7 @@ def deal_round(fields: list, deck: tuple[int, ...]) -> None:
     """
     start = fields[START]
     dealt = deck[: 2 * HAND_SIZE]
-    hands = [(), ()]
+    hands: list[tuple[int, ...]] = [(), ()]
     hands[start], hands[1 - start] = dealt[0::2], dealt[1::2]
     fields[HANDS] = (hands[0], hands[1])
     fields[PILE], fields[DISCARD], fields[PROG] = deck[2 * HAND_SIZE :], (), NO_PROGRAM
@@ -101,7 +101,7 @@ def claim_check(fields: list) -> None:
     """
     pips, slots = list(fields[PIPS]), list(fields[SLOTS])
     claimed = list(fields[CLAIMED])
-    events = []
+    events: list[tuple[Any, ...]] = []
     for lane in range(LANES):
         if pips[lane] and slots[lane] in DRAW_2:
             seat = 0 if slots[lane] < 0 else 1
@@ -171,7 +171,7 @@ def final_claim_check(fields: list) -> None:
     if fields[ROUND] >= fields[F_ROUNDS]:
         return
     pips, slots = list(fields[PIPS]), list(fields[SLOTS])
-    events = []
+    events: list[tuple[Any, ...]] = []
     for lane in range(LANES):
         if not pips[lane]:
             if fields[POOL] > 0:

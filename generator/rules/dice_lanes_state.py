@@ -120,8 +120,8 @@ class State(NamedTuple):
     start: int
     phase: int
     step: int
-    pips: tuple[int, int, int]
-    slots: tuple[int, int, int]
+    pips: tuple[int, ...]  # one per lane
+    slots: tuple[int, ...]
     hands: tuple[tuple[int, ...], tuple[int, ...]]
     program: tuple[int, ...]
     order: tuple[tuple[int, int], ...]

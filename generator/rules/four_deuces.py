@@ -116,7 +116,7 @@ def capone_returns(state: State) -> list[tuple]:
     return other or [_RETURNS[given]]
 
 
-def legal_actions(state: State) -> list[Hashable]:
+def legal_actions(state: State) -> list[Any]:
     """Every legal decision for the player to move (empty only once the game is over)."""
     if state.phase == PHASE_PLAY:
         if state.capone is not None:

@@ -80,7 +80,7 @@ class State:
     chance: tuple[RoundChance, ...]
     round: int
     rounds_won: tuple[int, ...]
-    characters: tuple[int, ...]
+    characters: tuple[int, ...] | None  # None until both have chosen
     phase: int
     track: tuple[int, ...]
     hands: tuple[tuple[int, ...], ...]
@@ -92,7 +92,7 @@ class State:
     trick: int
     round_lead: int
     leader: int
-    turn: int
+    turn: Any  # a seat (int), or None once the game is over
     led: Any
     used: tuple[bool, ...]
     capone: Any

@@ -74,7 +74,7 @@ def allowed_follows(table: Table, hand: int, suit: int, best: int) -> int:
     return mask or hand
 
 
-def legal_actions(state: State) -> list[Hashable]:
+def legal_actions(state: State) -> list[Any]:
     phase = state.phase
     if phase == OVER:
         return []

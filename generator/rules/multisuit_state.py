@@ -54,9 +54,9 @@ class State(NamedTuple):
     to_move: int
     dealer: int
     #: cards in each seat's hand (bitmask over deck indexes)
-    hands: tuple[int, int, int, int]
+    hands: tuple[int, ...]  # one card bitmask per seat
     #: cards each seat has set face down for the exchange, not yet handed over
-    given: tuple[int, int, int, int]
+    given: tuple[int, ...]
     leader: int
     #: the trick's suit (index into SUITS), -1 before the lead
     suit: int

@@ -58,7 +58,8 @@ def seat_of(state: State, name: str) -> int:
 
 def action_text(state: State, action: Hashable) -> str:
     """How the player to move would say ``action``."""
-    who = seat_name(state, to_move(state) if to_move(state) is not None else 0)
+    seat = to_move(state)
+    who = seat_name(state, seat if seat is not None else 0)
     kind = action[0]  # type: ignore[index]
     if kind == "play":
         return f"{who} plays {card_text(action[1])}"  # type: ignore[index]

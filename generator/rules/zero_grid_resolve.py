@@ -19,7 +19,7 @@ def resolves_column_4(s: State, seat: int) -> bool:
     return seat == s.winner or bool(s.flags & EASIER)
 
 
-def target_column(grid: tuple[int, ...], column: int) -> int:
+def target_column(grid: Sequence[int], column: int) -> int:
     """targeting / dynamic shift: the assigned column if it holds any die, else the next
     column to the right that does; -1 when none does (the card fizzles). Spent columns
     hold dice, so they never cause a shift."""

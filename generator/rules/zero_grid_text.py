@@ -236,7 +236,7 @@ def example_setup(position: Mapping[str, Any], variants: Sequence[str]) -> tuple
         raise SetupError(f"unknown position field(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}")
     players = int(position.get("players", 1 if "solo" in variants else 2))
     setup: dict[str, Any] = {"start": 0, "deck_order": "neutral"}
-    grids = [SETUP_GRID] * players
+    grids: list[tuple[int, ...]] = [SETUP_GRID] * players
     for seat, columns in _seats(position.get("grid", {}), players, "grid").items():
         try:
             grids[seat] = grid_from_columns(columns, f"{seat_text(seat)}'s grid")
