@@ -2,7 +2,7 @@
 
 A *target* is one unit of output (a game's rulebook page, its A4 PnP PDF, the site...).
 Planning needs only the folder listing, so a build with nothing to do never imports
-pydantic, the renderers or mkdocs. Each target's *stamp* hashes everything it is made
+the content schema, the renderers or mkdocs. Each target's *stamp* hashes everything it is made
 from: its input files, its options, and Pipworks' own source (the renderer version). A
 target is rebuilt when its stamp changed or one of its outputs is missing.
 
@@ -138,7 +138,7 @@ def stale_targets(root: Path, targets: list[Target], force: bool) -> tuple[list[
 
 
 def _chosen_targets(root: Path, slugs: Iterable[str] | None, options: Mapping[str, Any], only: str | None) -> list[Target]:
-    from .content.folders import game_folders  # light: no pydantic
+    from .content.folders import game_folders  # light: no schema, no YAML
 
     all_slugs = [f.name for f in game_folders(root)]
     chosen = list(slugs) if slugs else all_slugs

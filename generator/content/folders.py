@@ -1,4 +1,4 @@
-"""Where a project's games live; kept free of pydantic so a no-op build starts fast."""
+"""Where a project's games live; kept free of the schema so a no-op build starts fast."""
 
 from __future__ import annotations
 

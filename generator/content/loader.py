@@ -1,6 +1,6 @@
 """YAML → models, remembering where every value came from.
 
-We compose the YAML into nodes first so each value's line is known; pydantic's error
+We compose the YAML into nodes first so each value's line is known; the schema's error
 locations are then mapped back to a line, and every problem in every file is collected
 before anything fails. Nothing here writes.
 """
@@ -12,9 +12,8 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import yaml
-from pydantic import ValidationError
-
 from .errors import ContentError, ContentInvalid, PathPart
+from .record import Invalid, R, parse
 from .schema import GameContent, Section
 
 Lines = dict[tuple[PathPart, ...], int]
@@ -85,17 +84,14 @@ def parse_yaml_text(text: str, path: Path, first_line: int = 1) -> SourceFile:
     return SourceFile(path, data, {key: line + shift for key, line in lines.items()})
 
 
-def pydantic_errors(source: SourceFile, exc: ValidationError) -> Iterator[ContentError]:
-    for err in exc.errors():
-        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-")))
-        message = err["msg"]
-        if err["type"] == "missing":
-            message = "required field is missing"
-        elif err["type"] == "extra_forbidden":
-            message = "unknown field (check the spelling)"
-        elif "input" in err and err["type"].endswith("_type"):
-            message = f"{message} (got {type(err['input']).__name__} {err['input']!r:.40})"
-        yield source.error(loc, message)
+def parse_source(cls: type[R], source: SourceFile) -> R:
+    """``source``'s data as a ``cls`` record; raises ContentInvalid with every problem."""
+    if not isinstance(source.data, dict):
+        raise ContentInvalid([source.error((), "expected a mapping of fields at the top")])
+    try:
+        return parse(cls, source.data)
+    except Invalid as exc:
+        raise ContentInvalid([source.error(loc, message) for loc, message in exc.problems]) from None
 
 
 @dataclass(frozen=True)
@@ -110,12 +106,7 @@ class LoadedGame:
 def parse_game(folder: Path) -> LoadedGame:
     """Read and schema-check ``folder/game.yaml``; raises ContentInvalid on any problem."""
     source = read_yaml(folder / "game.yaml")
-    if not isinstance(source.data, dict):
-        raise ContentInvalid([source.error((), "expected a mapping of fields at the top")])
-    try:
-        content = GameContent.model_validate(source.data)
-    except ValidationError as exc:
-        raise ContentInvalid(list(pydantic_errors(source, exc))) from None
+    content = parse_source(GameContent, source)
     return LoadedGame(content, folder, source)
 
 

@@ -8,9 +8,10 @@ map can point at them. Cross-field checks (references, counts, deals) live in
 
 from __future__ import annotations
 
-from typing import Any, Annotated
+from dataclasses import field
+from typing import Annotated, Any, Iterator
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+from .record import AtLeast, Loc, Matches, NotEmpty, record
 
 #: Every suit any shipped game uses. A game declares the subset it uses in ``suits``;
 #: an unknown name anywhere is an error, so a typo never reaches a printed card.
@@ -25,91 +26,94 @@ KNOWN_SUITS: tuple[str, ...] = (
     "murder",
 )
 
-Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
-Text = Annotated[str, StringConstraints(min_length=1)]
+Slug = Annotated[str, Matches(r"[a-z0-9]+(-[a-z0-9]+)*", "an id: lower-case letters and digits, words joined by single hyphens")]
+Text = Annotated[str, NotEmpty()]
+Count = Annotated[int, AtLeast(0)]
+Positive = Annotated[int, AtLeast(1)]
 
 
-class Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Span(Model):
+@record
+class Span:
     """An inclusive range such as players 3–4 or 20–30 minutes."""
 
-    min: int = Field(ge=0)
-    max: int = Field(ge=0)
+    min: Count
+    max: Count
 
-    @model_validator(mode="after")
-    def _ordered(self) -> "Span":
+    def _problems(self) -> Iterator[tuple[Loc, str]]:
         if self.min > self.max:
-            raise ValueError(f"min ({self.min}) is larger than max ({self.max})")
-        return self
+            yield (), f"min ({self.min}) is larger than max ({self.max})"
 
 
-class Component(Model):
+@record
+class Component:
     """A physical component. ``printed`` ones are made by ``pipworks pnp``."""
 
     id: Slug
     name: Text
-    count: int = Field(ge=1)
+    count: Positive
     #: cards/tokens per suit: ``count`` must equal per_suit × number of suits.
-    per_suit: int | None = Field(default=None, ge=1)
+    per_suit: Positive | None = None
     #: suits this component comes in (defaults to all of the game's suits).
     suits: list[str] | None = None
     #: count per player, when it scales with players (e.g. 4 dice per player).
-    per_player: int | None = Field(default=None, ge=1)
+    per_player: Positive | None = None
     printed: bool = False
     optional: bool = False
     description: str = ""
 
 
-class Deal(Model):
+@record
+class Deal:
     """How the cards go out for one player count; checked to add up exactly."""
 
-    players: int = Field(ge=1)
-    deck: int = Field(ge=1)
-    hand: int = Field(ge=0)
+    players: Positive
+    deck: Positive
+    hand: Count
     #: extra face-down cards per player (e.g. a reserve), dealt besides the hand.
-    reserve: int = Field(default=0, ge=0)
+    reserve: Count = 0
     #: cards left over and set aside / removed.
-    set_aside: int = Field(default=0, ge=0)
+    set_aside: Count = 0
     #: the rest of the deck stays as a draw pile (no exact sum is required then).
     draw_pile: bool = False
     rule: Slug | None = None
 
 
-class Section(Model):
+@record
+class Section:
     """A rule section: a stable id, a title, prose and optional bullet items."""
 
     id: Slug
     title: Text
     text: str = ""
-    items: list[Text] = []
+    items: list[Text] = field(default_factory=list)
     #: False for sections that change nothing in play (flavour, table talk, overview).
     effect: bool = True
-    sections: list["Section"] = []
+    sections: list[Section] = field(default_factory=list)
 
 
-class Variant(Model):
+@record
+class Variant:
     id: Slug
     name: Text
     text: Text
-    items: list[Text] = []
+    items: list[Text] = field(default_factory=list)
     #: the engine's name for this variant (``pipworks simulate --variant NAME``).
     engine: str | None = None
     #: where the variant comes from: the rule source itself, or one of our rulings.
-    origin: str = Field(default="source", pattern=r"^(source|ruling)$")
+    origin: Annotated[str, Matches(r"source|ruling", "source or ruling")] = "source"
     rule: Slug | None = None
 
 
-class QuickRefLine(Model):
+@record
+class QuickRefLine:
     text: Text
     rule: Slug | None = None
     suit: str | None = None
     group: str | None = None
 
 
-class Clarification(Model):
+@record
+class Clarification:
     id: Slug
     question: Text
     ruling: Text
@@ -118,16 +122,18 @@ class Clarification(Model):
     #: engine variant implementing the other plausible reading, if any.
     variant: str | None = None
     #: "RULINGS.md" for the product's rulings, "ours" for gaps found while writing.
-    origin: str = Field(default="RULINGS.md", pattern=r"^(RULINGS\.md|ours)$")
+    origin: Annotated[str, Matches(r"RULINGS\.md|ours", "RULINGS.md or ours")] = "RULINGS.md"
 
 
-class GlossaryTerm(Model):
+@record
+class GlossaryTerm:
     term: Text
     definition: Text
     rule: Slug | None = None
 
 
-class Files(Model):
+@record
+class Files:
     """Other content files of this game, relative to its folder (never outside it)."""
 
     deck: str | None = None
@@ -135,7 +141,8 @@ class Files(Model):
     examples: str | None = None
 
 
-class GameContent(Model):
+@record
+class GameContent:
     slug: Slug
     title: Text
     #: True while the title is our working title (only The Four Deuces has a real one).
@@ -146,19 +153,18 @@ class GameContent(Model):
     tagline: Text
     players: Span
     play_time: Span | None = None
-    ages: int | None = Field(default=None, ge=1)
+    ages: Positive | None = None
     overview: Text
-    suits: list[str] = Field(min_length=1)
-    #: how each suit is shown (symbol glyph name used by the renderer) and named.
-    components: list[Component] = Field(min_length=1)
-    deals: list[Deal] = []
-    setup: list[Section] = Field(min_length=1)
-    rules: list[Section] = Field(min_length=1)
-    variants: list[Variant] = []
-    quickref: list[QuickRefLine] = Field(min_length=1)
-    clarifications: list[Clarification] = []
-    glossary: list[GlossaryTerm] = []
+    suits: Annotated[list[str], NotEmpty()]
+    components: Annotated[list[Component], NotEmpty()]
+    deals: list[Deal] = field(default_factory=list)
+    setup: Annotated[list[Section], NotEmpty()]
+    rules: Annotated[list[Section], NotEmpty()]
+    variants: list[Variant] = field(default_factory=list)
+    quickref: Annotated[list[QuickRefLine], NotEmpty()]
+    clarifications: list[Clarification] = field(default_factory=list)
+    glossary: list[GlossaryTerm] = field(default_factory=list)
     #: game-specific tables (setup patterns, scoring charts, suit powers, tracks) that
     #: components and rulebooks draw; each game's checks give them meaning.
-    data: dict[str, Any] = {}
-    files: Files = Files()
+    data: dict[str, Any] = field(default_factory=dict)
+    files: Files = field(default_factory=Files)

@@ -9,38 +9,40 @@ from __future__ import annotations
 
 from functools import cached_property
 from pathlib import Path
+from typing import Annotated, Iterable, Iterator
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
-
-from ..content.errors import ContentInvalid
-from ..content.loader import SourceFile, pydantic_errors, read_yaml
+from ..content.loader import SourceFile, parse_source, read_yaml
+from ..content.record import AtLeast, AtMost, Loc, NotEmpty, record
 from .io import RANK_VALUES, SUITS
 
+Count = Annotated[int, AtLeast(0)]
+Weight = Annotated[float, AtLeast(0)]
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+
+def _unknown_ranks(labels: Iterable[str], where: Loc) -> Iterator[tuple[Loc, str]]:
+    for label in labels:
+        if label not in RANK_VALUES:
+            yield where, f"rank {label!r} is not one of {', '.join(RANK_VALUES)}"
 
 
-class Word(_Model):
+@record
+class Word:
     """A word of the source with no number of its own: only what it means."""
 
-    means: str = Field(min_length=1)
+    means: Annotated[str, NotEmpty()]
 
 
+@record
 class RankBand(Word):
     """A band of ranks written as face labels, e.g. low = ["4", "8"]."""
 
     ranks: tuple[str, str]
 
-    @field_validator("ranks")
-    @classmethod
-    def _known(cls, value: tuple[str, str]) -> tuple[str, str]:
-        for label in value:
-            if label not in RANK_VALUES:
-                raise ValueError(f"rank {label!r} is not one of {', '.join(RANK_VALUES)}")
-        if RANK_VALUES[value[0]] > RANK_VALUES[value[1]]:
-            raise ValueError(f"band {value[0]}..{value[1]} runs backwards")
-        return value
+    def _problems(self) -> Iterator[tuple[Loc, str]]:
+        unknown = list(_unknown_ranks(self.ranks, ("ranks",)))
+        yield from unknown
+        if not unknown and RANK_VALUES[self.ranks[0]] > RANK_VALUES[self.ranks[1]]:
+            yield ("ranks",), f"band {self.ranks[0]}..{self.ranks[1]} runs backwards"
 
     @property
     def lowest(self) -> int:
@@ -63,30 +65,36 @@ class RankBand(Word):
         return f"{self.ranks[0]}–{self.ranks[1]}"
 
 
+@record
 class Several(Word):
-    min_lower_cards: int = Field(ge=0)
-    min_each_lower_rank: int = Field(ge=0)
+    min_lower_cards: Count
+    min_each_lower_rank: Count
 
 
+@record
 class Most(Word):
-    min_complete_cards: int = Field(ge=0)
+    min_complete_cards: Count
 
 
+@record
 class Some(Word):
-    min_incomplete_cards: int = Field(ge=0)
+    min_incomplete_cards: Count
     both_kinds: bool = True
 
 
+@record
 class TendTo(Word):
-    min_rank_correlation: float = Field(ge=-1.0, le=1.0)
-    max_mixed_cards: int = Field(ge=0)
+    min_rank_correlation: Annotated[float, AtLeast(-1.0), AtMost(1.0)]
+    max_mixed_cards: Count
 
 
+@record
 class Few(Word):
-    max_same_rank_cards: int = Field(ge=0)
+    max_same_rank_cards: Count
 
 
-class Words(_Model):
+@record
+class Words:
     low: RankBand
     high: RankBand
     several: Several
@@ -98,20 +106,17 @@ class Words(_Model):
     remaining_low: Word
 
 
+@record
 class Goal(Word):
-    weight: float = Field(ge=0)
+    weight: Weight
 
 
+@record
 class HandStrength(Goal):
     points: dict[str, int]
 
-    @field_validator("points")
-    @classmethod
-    def _ranks(cls, value: dict[str, int]) -> dict[str, int]:
-        for label in value:
-            if label not in RANK_VALUES:
-                raise ValueError(f"rank {label!r} is not one of {', '.join(RANK_VALUES)}")
-        return value
+    def _problems(self) -> Iterator[tuple[Loc, str]]:
+        yield from _unknown_ranks(self.points, ("points",))
 
     def value_of(self, rank: int | None) -> int:
         """High-card points of one rank (0 for ranks without points or a hyphen)."""
@@ -122,48 +127,34 @@ class HandStrength(Goal):
         return {RANK_VALUES[label]: pts for label, pts in self.points.items()}
 
 
-class Balance(_Model):
+@record
+class Balance:
     hand_strength: HandStrength
     suit_shape: Goal
     suit_length: Goal
     distinct_cards: Goal
 
 
-class DeckRules(_Model):
+@record
+class DeckRules:
     """Everything the deck must be (``words``, ``per_suit``) and should be (``balance``)."""
 
-    deck_size: int = Field(ge=1)
-    hand_size: int = Field(ge=1)
+    deck_size: Annotated[int, AtLeast(1)]
+    hand_size: Annotated[int, AtLeast(1)]
     suits: tuple[str, ...]
-    per_suit: dict[str, int]
+    per_suit: dict[str, Count]
     words: Words
     balance: Balance
     #: The seed of ``pipworks deck design`` that made the shipped deck.csv, so anyone
     #: can regenerate it (``--seed N --write``) and a test can see it still matches.
     shipped_seed: int | None = None
 
-    @field_validator("suits")
-    @classmethod
-    def _suits(cls, value: tuple[str, ...]) -> tuple[str, ...]:
-        if tuple(value) != SUITS:
-            raise ValueError(f"the deck's suits are {', '.join(SUITS)} in that order")
-        return value
-
-    @field_validator("per_suit")
-    @classmethod
-    def _per_suit(cls, value: dict[str, int]) -> dict[str, int]:
-        for label, count in value.items():
-            if label not in RANK_VALUES:
-                raise ValueError(f"rank {label!r} is not one of {', '.join(RANK_VALUES)}")
-            if count < 0:
-                raise ValueError(f"count of {label} must not be negative")
-        return value
-
-    @model_validator(mode="after")
-    def _bands(self) -> "DeckRules":
+    def _problems(self) -> Iterator[tuple[Loc, str]]:
+        if self.suits != SUITS:
+            yield ("suits",), f"the deck's suits are {', '.join(SUITS)} in that order"
+        yield from _unknown_ranks(self.per_suit, ("per_suit",))
         if self.words.low.highest >= self.words.high.lowest:
-            raise ValueError("low and high ranks overlap")
-        return self
+            yield ("words",), "low and high ranks overlap"
 
     @cached_property
     def exact_counts(self) -> dict[int, int]:
@@ -179,12 +170,7 @@ class DeckRules(_Model):
 def load_rules_file(path: Path) -> tuple[DeckRules, SourceFile]:
     """Read and validate ``deck-rules.yaml``; raises ContentInvalid with line numbers."""
     source = read_yaml(path)
-    if not isinstance(source.data, dict):
-        raise ContentInvalid([source.error((), "expected a mapping of fields at the top")])
-    try:
-        return DeckRules.model_validate(source.data), source
-    except ValidationError as exc:
-        raise ContentInvalid(list(pydantic_errors(source, exc))) from None
+    return parse_source(DeckRules, source), source
 
 
 def load_rules(path: Path) -> DeckRules:

@@ -4,6 +4,7 @@ fills nothing to the edge, and the same content always gives the same layout."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 import pytest
 
 from generator.components.base import CARD_SIZES, FaceOptions
@@ -136,8 +137,8 @@ def test_quick_reference_comes_from_the_content(slug: str) -> None:
     """Change a quick-reference line and the card changes with it."""
     content = game(slug)
     line = "Zebras may never lead a trick on Tuesdays."
-    changed_lines = [content.quickref[0].model_copy(update={"text": line}), *content.quickref[1:]]
-    changed = content.model_copy(update={"quickref": changed_lines})
+    changed_lines = [replace(content.quickref[0], text=line), *content.quickref[1:]]
+    changed = replace(content, quickref=changed_lines)
 
     def words(c):  # type: ignore[no-untyped-def]
         component = by_id(layout(c), "quick-reference")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
 import json
 import re
 from pathlib import Path
@@ -29,7 +30,7 @@ def content(game):
 @pytest.fixture(scope="module")
 def text(content) -> str:
     """All prose of the game, lower-cased, so a term can be looked for anywhere."""
-    return json.dumps(content.model_dump(), ensure_ascii=False).lower()
+    return json.dumps(asdict(content), ensure_ascii=False).lower()
 
 
 def section(content, ident: str):

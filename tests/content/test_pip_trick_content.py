@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -46,7 +47,7 @@ def strings(value: Any) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def text(game: GameContent) -> str:
-    return "\n".join(strings(game.model_dump())).lower()
+    return "\n".join(strings(asdict(game))).lower()
 
 
 def section_ids(game: GameContent) -> set[str]:

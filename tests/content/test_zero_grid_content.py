@@ -3,6 +3,8 @@ content, every ruling is a clarification, and every reference resolves."""
 
 from __future__ import annotations
 
+from dataclasses import asdict
+import json
 import re
 from pathlib import Path
 
@@ -22,7 +24,7 @@ def game():
 
 def all_text(content) -> str:
     """Every word the content says, in one lower-case string."""
-    return content.model_dump_json().lower()
+    return json.dumps(asdict(content), ensure_ascii=False).lower()
 
 
 def section(content, ident: str):

@@ -6,6 +6,7 @@ expects that rule, and only that rule, to fail with a message a designer can act
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from generator.deck.checks import check_deck
@@ -67,8 +68,7 @@ def test_lower_rank_missing_from_a_suit(textbook: list[Card], rules: DeckRules) 
 
 
 def test_too_few_lower_ranked_cards(textbook: list[Card], rules: DeckRules) -> None:
-    strict = rules.model_copy(update={"words": rules.words.model_copy(
-        update={"several": rules.words.several.model_copy(update={"min_lower_cards": 22})})})
+    strict = replace(rules, words=replace(rules.words, several=replace(rules.words.several, min_lower_cards=22)))
     rule, messages = failures(textbook, strict)
     assert rule == {"several"}
     assert messages == ["diamonds has 21 cards ranked 4–10, needs at least 22"]
@@ -132,8 +132,7 @@ def test_suits_that_do_not_correlate(textbook: list[Card], rules: DeckRules) -> 
 
 
 def test_weak_correlation_alone(textbook: list[Card], rules: DeckRules) -> None:
-    strict = rules.model_copy(update={"words": rules.words.model_copy(
-        update={"tend_to": rules.words.tend_to.model_copy(update={"min_rank_correlation": 0.99})})})
+    strict = replace(rules, words=replace(rules.words, tend_to=replace(rules.words.tend_to, min_rank_correlation=0.99)))
     rule, messages = failures(textbook, strict)
     assert rule == {"tend_to"}
     assert len(messages) == 3 and all("needs at least 0.99" in m for m in messages)
