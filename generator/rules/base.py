@@ -24,6 +24,21 @@ class SetupError(ValueError):
     """A position or configuration the rules cannot start from (bad deal, bad dice...)."""
 
 
+#: An engine's event history, newest first as ``(event, older)`` pairs: appending an
+#: event shares the whole past instead of copying it, which keeps ``apply`` cheap.
+Events = tuple[tuple, "Events"] | None
+
+
+def oldest_first(events: Events) -> list[tuple]:
+    """The events of a history, oldest first."""
+    out: list[tuple] = []
+    while events is not None:
+        out.append(events[0])
+        events = events[1]
+    out.reverse()
+    return out
+
+
 @dataclass(frozen=True)
 class Result:
     """The outcome of a finished game.

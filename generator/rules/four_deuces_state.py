@@ -13,6 +13,8 @@ import random
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from .base import oldest_first
+
 SUITS = ("Bootlegging", "Gambling", "Prostitution", "Murder")
 SEATS = ("North", "South")
 CHARACTERS = ("Al Capone", "Bugs Moran")
@@ -137,14 +139,8 @@ _new = object.__new__
 
 
 def events_of(state: State) -> list[tuple]:
-    """The event records in order (they are kept as a cons list for cheap appends)."""
-    out: list[tuple] = []
-    node = state.events
-    while node is not None:
-        out.append(node[0])
-        node = node[1]
-    out.reverse()
-    return out
+    """The event records in order."""
+    return oldest_first(state.events)
 
 
 def _emit(state: State, *event: Any) -> None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any, Hashable, Mapping, Sequence
 
-from .base import IllegalAction, Result, engine
+from .base import IllegalAction, Result, engine, oldest_first
 from .multisuit_cards import (
     DECK_SIZE,
     RANKS,
@@ -310,13 +310,7 @@ def result(state: State) -> Result:
 
 def events(state: State) -> list[tuple]:
     """The events so far, oldest first."""
-    out = []
-    node = state.events
-    while node is not None:
-        out.append(node[0])
-        node = node[1]
-    out.reverse()
-    return out
+    return oldest_first(state.events)
 
 
 def log(state: State, viewer: int | None = None) -> list[str]:

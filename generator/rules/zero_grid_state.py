@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any, Sequence
 
-from .base import SetupError
+from .base import SetupError, oldest_first
 
 #: A removed die leaves an empty space: pip 0 (removal); the other dice never slide.
 EMPTY = 0
@@ -81,13 +81,8 @@ class State:
 
 
 def event_list(state: State) -> list[tuple]:
-    """The events so far, oldest first (stored newest first as (event, older) pairs)."""
-    out, node = [], state.events
-    while node is not None:
-        out.append(node[0])
-        node = node[1]
-    out.reverse()
-    return out
+    """The events so far, oldest first."""
+    return oldest_first(state.events)
 
 
 def emit(s: State, event: tuple) -> None:
