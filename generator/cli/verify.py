@@ -31,6 +31,7 @@ def verify(
         outcome = run_all(examples)
         if outcome.unreadable:
             raise ContentInvalid(outcome.unreadable)
+        rows = cov.coverage(root, outcome.checked) if coverage else []
     for mismatch in outcome.mismatches:
         typer.echo(mismatch.render(root), err=True)
     per_game: dict[str, int] = {}
@@ -38,7 +39,6 @@ def verify(
         per_game[example.game] = per_game.get(example.game, 0) + 1
     summary = ", ".join(f"{game} {n}" for game, n in sorted(per_game.items()))
     if coverage:
-        rows = cov.coverage(root, outcome.checked)
         typer.echo(cov.table(rows))
         missing = cov.uncovered(rows)
         typer.echo(f"\n{len(missing)} rule section(s) with an effect have no example"

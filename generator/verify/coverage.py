@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Iterator
 
-import yaml
-
+from ..content.folders import game_folders
+from ..content.loader import iter_sections, parse_game
+from ..content.schema import GameContent
 from .examples import Example
 
 
@@ -21,25 +22,25 @@ class RuleRow:
     examples: tuple[str, ...]
 
 
-def _sections(items: list[dict[str, Any]], kind: str) -> Iterator[tuple[str, str, str, bool]]:
-    for item in items or []:
-        yield item["id"], item.get("title", item["id"]), kind, bool(item.get("effect", True))
-        yield from _sections(item.get("sections") or [], kind)
+def _entries(content: GameContent) -> Iterator[tuple[str, str, str, bool]]:
+    """(id, title, kind, has an effect) of every section, variant and clarification."""
+    for sections, kind in ((content.setup, "setup"), (content.rules, "rule")):
+        for section, _ in iter_sections(sections, ()):
+            yield section.id, section.title, kind, section.effect
+    yield from ((v.id, v.name, "variant", True) for v in content.variants)
+    yield from ((c.id, c.question, "clarification", True) for c in content.clarifications)
 
 
 def coverage(root: Path, examples: list[Example]) -> list[RuleRow]:
-    """One row per rule section, variant and clarification of every game, with its examples."""
+    """One row per rule section, variant and clarification of every game, with its examples.
+
+    Reads each game through the content loader, so a broken game.yaml is reported with its
+    line (ContentInvalid) rather than failing on a missing key."""
     rows: list[RuleRow] = []
-    for folder in sorted((root / "content").iterdir()):
-        path = folder / "game.yaml"
-        if not path.is_file():
-            continue
-        game = yaml.safe_load(path.read_text(encoding="utf-8"))
-        entries = list(_sections(game.get("setup") or [], "setup")) + list(_sections(game.get("rules") or [], "rule"))
-        entries += [(v["id"], v.get("name", v["id"]), "variant", True) for v in game.get("variants") or []]
-        entries += [(c["id"], c.get("question", c["id"]), "clarification", True) for c in game.get("clarifications") or []]
+    for folder in game_folders(root):
+        content = parse_game(folder).content
         mine = [e for e in examples if e.game == folder.name]
-        for ident, title, kind, effect in entries:
+        for ident, title, kind, effect in _entries(content):
             shown = tuple(e.id for e in mine if ident in e.rules or ident in e.clarifies)
             rows.append(RuleRow(folder.name, ident, title, kind, effect, shown))
     return rows
