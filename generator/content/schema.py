@@ -168,3 +168,13 @@ class GameContent:
     #: components and rulebooks draw; each game's checks give them meaning.
     data: dict[str, Any] = field(default_factory=dict)
     files: Files = field(default_factory=Files)
+
+    def all_sections(self) -> Iterator[Section]:
+        """Every setup and rule section, depth first, in the order the rulebook prints them."""
+        return _depth_first(self.setup + self.rules)
+
+
+def _depth_first(sections: list[Section]) -> Iterator[Section]:
+    for section in sections:
+        yield section
+        yield from _depth_first(section.sections)

@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from generator.content.checks import rule_ids
-from generator.content.loader import iter_sections
 from generator.content.project import load_project
+
+from .helpers import section
 
 ROOT = Path(__file__).resolve().parents[2]
 RULINGS = ROOT.parent / "shared" / "RULINGS.md"
@@ -33,9 +34,8 @@ def content(game):
 def all_text(content) -> str:
     """Every prose string of the game, lower-cased, for term checks."""
     parts: list[str] = [content.overview, content.tagline]
-    for top in (content.setup, content.rules):
-        for section, _ in iter_sections(top, ()):
-            parts += [section.title, section.text, *section.items]
+    for s in content.all_sections():
+        parts += [s.title, s.text, *s.items]
     for v in content.variants:
         parts += [v.name, v.text, *v.items]
     parts += [q.text for q in content.quickref]
@@ -43,14 +43,6 @@ def all_text(content) -> str:
     parts += [f"{g.term} {g.definition}" for g in content.glossary]
     parts += [f"{c.name} {c.description}" for c in content.components]
     return " ".join(parts).lower()
-
-
-def section(content, ident):
-    for top in (content.setup, content.rules):
-        for s, _ in iter_sections(top, ()):
-            if s.id == ident:
-                return s
-    raise AssertionError(f"no section {ident!r}")
 
 
 def section_text(content, ident) -> str:

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
-import json
 import re
 from pathlib import Path
 
 import pytest
 
 from generator.content.checks import rule_ids
-from generator.content.loader import iter_sections
 from generator.content.project import load_project
+
+from .helpers import json_text, section
 
 ROOT = Path(__file__).resolve().parents[2]
 RULINGS = Path("/work/shared/RULINGS.md")
@@ -30,15 +29,7 @@ def content(game):
 @pytest.fixture(scope="module")
 def text(content) -> str:
     """All prose of the game, lower-cased, so a term can be looked for anywhere."""
-    return json.dumps(asdict(content), ensure_ascii=False).lower()
-
-
-def section(content, ident: str):
-    for top in (content.setup, content.rules):
-        for found, _ in iter_sections(top, ()):
-            if found.id == ident:
-                return found
-    raise AssertionError(f"no section {ident!r}")
+    return json_text(content)
 
 
 def test_real_title_and_no_designer_invented(content):

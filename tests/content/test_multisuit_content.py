@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from generator.content.loader import iter_sections
 from generator.content.project import load_project
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,7 +24,7 @@ def game():
 
 
 def sections(game):
-    return {s.id: s for top in (game.setup, game.rules) for s, _ in iter_sections(top, ())}
+    return {s.id: s for s in game.all_sections()}
 
 
 def text_of(section) -> str:

@@ -8,7 +8,6 @@ from typing import Any, Iterator
 
 import pytest
 
-from generator.content.loader import iter_sections
 from generator.content.project import load_project
 from generator.content.schema import GameContent
 
@@ -51,7 +50,7 @@ def text(game: GameContent) -> str:
 
 
 def section_ids(game: GameContent) -> set[str]:
-    return {s.id for top in (game.setup, game.rules) for s, _ in iter_sections(top, ())}
+    return {s.id for s in game.all_sections()}
 
 
 def test_title_is_a_working_title_and_players_are_three_or_four(game: GameContent) -> None:

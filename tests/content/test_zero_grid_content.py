@@ -3,16 +3,15 @@ content, every ruling is a clarification, and every reference resolves."""
 
 from __future__ import annotations
 
-from dataclasses import asdict
-import json
 import re
 from pathlib import Path
 
 import pytest
 
 from generator.content.checks import rule_ids
-from generator.content.loader import iter_sections
 from generator.content.project import load_project
+
+from .helpers import json_text, section
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -20,19 +19,6 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture(scope="module")
 def game():
     return load_project(ROOT, only=["zero-grid"]).games["zero-grid"]
-
-
-def all_text(content) -> str:
-    """Every word the content says, in one lower-case string."""
-    return json.dumps(asdict(content), ensure_ascii=False).lower()
-
-
-def section(content, ident: str):
-    for top in (content.setup, content.rules):
-        for found, _ in iter_sections(top, ()):
-            if found.id == ident:
-                return found
-    raise KeyError(ident)
 
 
 def test_setup_columns_are_the_source_pattern(game) -> None:
@@ -87,7 +73,7 @@ def test_initiative_order_and_suit_powers(game) -> None:
     "second reshuffle", "sixteen", "ace", "topmost", "zero hero", "1↔6",
 ])
 def test_key_terms_appear(game, term: str) -> None:
-    assert term in all_text(game.content)
+    assert term in json_text(game.content)
 
 
 def test_every_variant_of_the_source(game) -> None:

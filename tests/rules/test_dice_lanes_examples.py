@@ -8,8 +8,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-import yaml
 
+from generator.content.loader import parse_game
 from generator.rules.dice_lanes import GAME
 from generator.verify.examples import from_yaml
 from generator.verify.run import normalise, run_all
@@ -27,13 +27,6 @@ TRICKY = [
 ]
 
 
-def effect_ids(sections):
-    for section in sections or []:
-        if section.get("effect", True):
-            yield section["id"]
-        yield from effect_ids(section.get("sections"))
-
-
 @pytest.mark.parametrize("example", EXAMPLES, ids=[e.id for e in EXAMPLES])
 def test_example_plays_out_as_written(example) -> None:
     """The engine agrees with every expected outcome of the example."""
@@ -46,15 +39,15 @@ def test_example_plays_out_as_written(example) -> None:
 
 def test_examples_cover_every_rule_variant_and_clarification() -> None:
     """Every effect section, the variant and every clarification has an example."""
-    game = yaml.safe_load((FOLDER / "game.yaml").read_text(encoding="utf-8"))
-    assert game["files"]["examples"] == "examples.yaml"
+    game = parse_game(FOLDER).content
+    assert game.files.examples == "examples.yaml"
     assert len(EXAMPLES) >= 10 and len({e.id for e in EXAMPLES}) == len(EXAMPLES)
     shown = {rule for e in EXAMPLES for rule in e.rules}
-    wanted = set(effect_ids(game["setup"])) | set(effect_ids(game["rules"])) | {v["id"] for v in game["variants"]}
+    wanted = {s.id for s in game.all_sections() if s.effect} | {v.id for v in game.variants}
     assert not wanted - shown, f"rule sections without an example: {sorted(wanted - shown)}"
     assert shown <= wanted, f"examples name unknown rules: {sorted(shown - wanted)}"
     clarified = {c for e in EXAMPLES for c in e.clarifies}
-    assert clarified == {c["id"] for c in game["clarifications"]}
+    assert clarified == {c.id for c in game.clarifications}
     assert {v for e in EXAMPLES for v in e.variants} == set(GAME.variants)
 
 

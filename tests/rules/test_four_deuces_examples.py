@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import yaml
 
+from generator.content.loader import parse_game
 from generator.rules.four_deuces import GAME
 from generator.verify.examples import from_yaml
 from generator.verify.run import normalise
@@ -15,13 +15,6 @@ from generator.verify.run import normalise
 ROOT = Path(__file__).resolve().parents[2]
 FOLDER = ROOT / "content" / "four-deuces"
 EXAMPLES = from_yaml(FOLDER / "examples.yaml", "four-deuces")
-
-
-def effect_ids(sections):
-    for section in sections or []:
-        if section.get("effect", True):
-            yield section["id"]
-        yield from effect_ids(section.get("sections"))
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=[e.id for e in EXAMPLES])
@@ -36,14 +29,14 @@ def test_example_plays_out_as_written(example):
 
 def test_examples_cover_every_rule_and_clarification():
     """At least ten examples; every effect section and clarification has one."""
-    game = yaml.safe_load((FOLDER / "game.yaml").read_text(encoding="utf-8"))
+    game = parse_game(FOLDER).content
     assert len(EXAMPLES) >= 10
     shown = {rule for e in EXAMPLES for rule in e.rules}
-    wanted = set(effect_ids(game["setup"])) | set(effect_ids(game["rules"])) | {v["id"] for v in game["variants"]}
+    wanted = {s.id for s in game.all_sections() if s.effect} | {v.id for v in game.variants}
     assert not wanted - shown, f"rule sections and variants without an example: {sorted(wanted - shown)}"
     assert shown <= wanted, f"examples name unknown rules: {sorted(shown - wanted)}"
     clarified = {c for e in EXAMPLES for c in e.clarifies}
-    every = {c["id"] for c in game["clarifications"]}
+    every = {c.id for c in game.clarifications}
     assert clarified == every, f"clarifications without an example: {sorted(every - clarified)}"
     engine_variants = {v for e in EXAMPLES for v in e.variants}
     assert engine_variants == set(GAME.variants)

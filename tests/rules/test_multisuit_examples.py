@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from generator.content.loader import parse_game
 from generator.rules.multisuit import GAME
 from generator.rules.multisuit_examples import OUTCOMES
 from generator.verify.run import normalise
@@ -18,7 +19,7 @@ from generator.verify.run import normalise
 ROOT = Path(__file__).resolve().parents[2]
 FOLDER = ROOT / "content" / "multisuit"
 EXAMPLES = yaml.safe_load((FOLDER / "examples.yaml").read_text(encoding="utf-8"))["examples"]
-CONTENT = yaml.safe_load((FOLDER / "game.yaml").read_text(encoding="utf-8"))
+CONTENT = parse_game(FOLDER).content
 
 
 def replay(example: dict) -> dict:
@@ -38,24 +39,15 @@ def test_at_least_ten_examples_with_unique_ids() -> None:
     assert len(ids) >= 10 and len(set(ids)) == len(ids)
 
 
-def effect_ids(sections) -> list[str]:
-    out = []
-    for s in sections or []:
-        if s.get("effect", True):
-            out.append(s["id"])
-        out += effect_ids(s.get("sections"))
-    return out
-
-
 def test_every_rule_with_an_effect_has_an_example() -> None:
     shown = {r for e in EXAMPLES for r in e.get("rules") or []}
-    missing = [i for i in effect_ids(CONTENT["setup"]) + effect_ids(CONTENT["rules"]) if i not in shown]
+    missing = [i for i in (s.id for s in CONTENT.all_sections() if s.effect) if i not in shown]
     assert not missing
 
 
 def test_every_clarification_has_an_example() -> None:
     shown = {c for e in EXAMPLES for c in e.get("clarifies") or []}
-    missing = [c["id"] for c in CONTENT["clarifications"] if c["id"] not in shown]
+    missing = [c.id for c in CONTENT.clarifications if c.id not in shown]
     assert not missing
 
 

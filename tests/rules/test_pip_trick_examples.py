@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.content.loader import iter_sections
 from generator.content.project import load_project
 from generator.rules.pip_trick import GAME
 
@@ -33,12 +32,12 @@ def test_example_agrees_with_the_engine(example) -> None:
 
 def test_examples_cover_every_rule_with_an_effect_and_every_clarification() -> None:
     content = load_project(ROOT, only=["pip-trick"]).games["pip-trick"].content
-    effect = {s.id for top in (content.setup, content.rules) for s, _ in iter_sections(top, ()) if s.effect}
+    effect = {s.id for s in content.all_sections() if s.effect}
     shown = {r for e in EXAMPLES for r in e.get("rules") or []}
     assert sorted(effect - shown) == []
     variants = {v.id for v in content.variants}
     assert sorted(variants - shown) == []
-    every = {s.id for top in (content.setup, content.rules) for s, _ in iter_sections(top, ())}
+    every = {s.id for s in content.all_sections()}
     assert sorted(shown - every - variants) == [], "an example names a rule that does not exist"
     clarified = {c for e in EXAMPLES for c in e.get("clarifies") or []}
     assert sorted({c.id for c in content.clarifications} - clarified) == []

@@ -514,13 +514,12 @@ def test_rule_map_names_code_for_every_rule_variant_and_clarification() -> None:
     import importlib
     from pathlib import Path
 
-    from generator.content.loader import iter_sections
     from generator.content.project import load_project
 
     root = Path(__file__).resolve().parents[2]
     content = load_project(root, only=["zero-grid"]).games["zero-grid"].content
     module = importlib.import_module("generator.rules.zero_grid")
-    ids = [s.id for top in (content.setup, content.rules) for s, _ in iter_sections(top, ()) if s.effect]
+    ids = [s.id for s in content.all_sections() if s.effect]
     ids += [v.id for v in content.variants] + [c.id for c in content.clarifications]
     assert [i for i in ids if i not in GAME.rule_map] == []
     assert {i: n for i, n in GAME.rule_map.items() if not hasattr(module, n)} == {}

@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.content.loader import iter_sections
 from generator.content.project import load_project
 from generator.rules.zero_grid import GAME
 from generator.verify.run import normalise
@@ -27,7 +26,7 @@ def test_example_plays_as_printed(example: dict) -> None:
 
 def test_examples_cover_every_rule_and_clarification() -> None:
     game = load_project(ROOT, only=["zero-grid"]).games["zero-grid"].content
-    effect = {s.id for top in (game.setup, game.rules) for s, _ in iter_sections(top, ()) if s.effect}
+    effect = {s.id for s in game.all_sections() if s.effect}
     shown = {r for e in EXAMPLES for r in e.get("rules") or []}
     clarified = {c for e in EXAMPLES for c in e.get("clarifies") or []}
     assert effect - shown == set(), "rule sections with an effect but no example"
