@@ -74,7 +74,7 @@ def change_one_rank(project: Path, flip: list[int]) -> None:
 
 def engine_speed(slug: str, games: int) -> dict[str, float]:
     code = (
-        "import time,sys; from generator.rules import find_game; from generator.simulate import play_one\n"
+        "import time,sys; from generator.games import find_game; from generator.simulate import play_one\n"
         f"e=find_game({slug!r}); n={games}; d=0\n"
         "for s in range(3): play_one(e,None,(),s)\n"
         "t=time.perf_counter()\n"

@@ -53,7 +53,7 @@ def play_one(engine: Any, players: int | None, variants: Sequence[str], seed: in
 
 
 def _play_chunk(args: tuple[str, int | None, tuple[str, ...], list[int]]) -> Tally:
-    from .rules import find_game
+    from .games import find_game
 
     slug, players, variants, seeds = args
     engine = find_game(slug)

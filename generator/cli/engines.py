@@ -15,7 +15,7 @@ PlayersOption = typer.Option(None, "--players", "-n", help="Number of players (d
 
 
 def _engine(slug: str):  # type: ignore[no-untyped-def]
-    from ..rules import find_game
+    from ..games import find_game
 
     try:
         return find_game(slug)

@@ -1,7 +1,7 @@
 """What a game's printable components are, independent of paper and backend.
 
-A game's component module (``generator.components.<module>``) exposes
-``components(game, options, project_root) -> list[Component]``: pure layout in mm from
+A game's ``faces`` module (``generator.games.<game>.faces``) lays out its components
+(``components(game, options, project_root) -> list[Component]``): pure layout in mm from
 content. ``generator.pnp`` imposes them on sheets and ``generator.render`` draws them.
 """
 
@@ -10,15 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..scene import Scene
-
-#: slug -> module path of that game's component layouts (imported on demand).
-COMPONENT_MODULES: dict[str, str] = {
-    "pip-trick": "generator.components.pip_trick",
-    "dice-lanes": "generator.components.dice_lanes",
-    "multisuit": "generator.components.multisuit",
-    "four-deuces": "generator.components.four_deuces",
-    "zero-grid": "generator.components.zero_grid",
-}
 
 #: Card sizes a user can ask for (``--size``), trim width × height in mm.
 CARD_SIZES: dict[str, tuple[float, float]] = {

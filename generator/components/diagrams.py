@@ -16,7 +16,6 @@ same scene.
 
 from __future__ import annotations
 
-import importlib
 import warnings
 from dataclasses import dataclass, field
 from typing import AbstractSet, Any, Mapping
@@ -36,15 +35,6 @@ DIE = 7.0
 DIE_GAP = 1.2
 
 SYMBOLS: dict[str, str] = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"}
-
-#: Per-game drawing modules; each has ``draw(example, before, after, game, pal) -> Sheet``.
-MODULES: dict[str, str] = {
-    "pip-trick": "generator.components.diagram_pip_trick",
-    "dice-lanes": "generator.components.diagram_dice_lanes",
-    "multisuit": "generator.components.diagram_multisuit",
-    "four-deuces": "generator.components.diagram_four_deuces",
-    "zero-grid": "generator.components.diagram_zero_grid",
-}
 
 
 @dataclass
@@ -136,7 +126,7 @@ def note(x: float, y: float, text: str, name: str, max_width: float, pal: Palett
 def run(slug: str, example: Mapping[str, Any], play: list[str]) -> dict[str, Any] | None:
     """The engine's outcome for the example's position after ``play`` (None when the
     engine refuses it: the drawing then shows only what the position says)."""
-    from ..rules import find_game
+    from ..games import find_game
 
     variants = list(example.get("variants") or [])
     try:
@@ -150,16 +140,17 @@ def example_diagram(slug: str, example: Mapping[str, Any], game_content: Any) ->
     without a drawing module (or, with a warning, an example the drawing cannot read:
     the book still builds, and the tests require a drawing of every shipped example).
     Deterministic: same example, same scene."""
-    module_path = MODULES.get(slug)
-    if module_path is None:
+    from ..games import find_spec
+
+    spec = find_spec(slug)
+    if spec is None or spec.diagram is None:
         return None
-    module = importlib.import_module(module_path)
     play = [str(move) for move in example.get("play") or []]
     before = run(slug, example, [])
     after = run(slug, example, play) if play else before
     pal = palette(slug, "colour")
     try:
-        sheet: Sheet = module.draw(example, before, after, game_content, pal)
+        sheet: Sheet = spec.diagram(example, before, after, game_content, pal)
     except (ValueError, KeyError, TypeError, IndexError) as exc:  # an example being rewritten: no picture
         warnings.warn(f"{slug} example {example.get('id')}: no drawing ({exc})", stacklevel=2)
         return None

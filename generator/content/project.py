@@ -19,7 +19,7 @@ from .loader import LoadedGame, parse_game
 #: Checks owned by other parts of Pipworks (deck rules, worked examples...), named as
 #: "module:function" and imported only when validating. Each takes the project and one
 #: loaded game and returns its problems, so validation stays one pass that collects all.
-EXTRA_CHECKS: tuple[str, ...] = ("generator.verify.checks:check", "generator.deck.checks:check")
+EXTRA_CHECKS: tuple[str, ...] = ("generator.verify.checks:check",)
 
 
 def _extra_check(spec: str):  # type: ignore[no-untyped-def]
@@ -74,6 +74,12 @@ def load_project(root: Path, only: Iterable[str] | None = None) -> Project:
             extra = _extra_check(spec)
             for game in games.values():
                 errors.extend(extra(project, game))
+        from ..games import find_spec  # TRANSITIONAL: validation moves above the registry
+
+        for game in games.values():
+            game_spec = find_spec(game.content.slug)
+            for check in game_spec.checks if game_spec else ():
+                errors.extend(check(project, game))
     if errors:
         raise ContentInvalid(errors)
     return project

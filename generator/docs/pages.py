@@ -99,14 +99,13 @@ def book_targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> li
 
 def game_components(project: Any, slug: str) -> list[Any]:
     """The game's printed components (empty for a game with no layout module yet)."""
-    import importlib
+    from ..components.base import FaceOptions
+    from ..games import find_spec
 
-    from ..components.base import COMPONENT_MODULES, FaceOptions
-
-    module = COMPONENT_MODULES.get(slug)
-    if module is None:
+    spec = find_spec(slug)
+    if spec is None or spec.faces is None:
         return []
-    return list(importlib.import_module(module).components(project.games[slug].content, FaceOptions(), project.root))
+    return list(spec.faces(project.games[slug].content, FaceOptions(), project.root))
 
 
 def setup_picture(components: list[Any]) -> Any:

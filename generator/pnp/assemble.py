@@ -7,13 +7,12 @@ atomically, so a failed build never leaves a half-written PDF behind.
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..components.base import COMPONENT_MODULES, Component
+from ..components.base import Component
 from ..layout.boxes import Box
 from ..layout.imposition import label_bands
 from ..layout.lint import LayoutError, Problem, lint_scene
@@ -35,17 +34,13 @@ class NoLayouts(LookupError):
 
 
 def load_components(game: Any, options: PnpOptions, project_root: Path) -> list[Component]:
-    """The game's components from its layout module (``COMPONENT_MODULES``)."""
-    module_name = COMPONENT_MODULES.get(game.slug)
-    if module_name is None:
-        raise NoLayouts(f"no component layouts registered for {game.slug!r}")
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name == module_name:
-            raise NoLayouts(f"component layouts for {game.slug!r} ({module_name}) do not exist yet") from None
-        raise
-    return list(module.components(game, options.face_options(), project_root))
+    """The game's components, laid out by its package's faces (see ``generator.games``)."""
+    from ..games import find_spec
+
+    spec = find_spec(game.slug)
+    if spec is None or spec.faces is None:
+        raise NoLayouts(f"no component layouts for {game.slug!r}")
+    return list(spec.faces(game, options.face_options(), project_root))
 
 
 def _lint_scene(scene: Scene, component: Component, problems: list[Problem]) -> Scene:

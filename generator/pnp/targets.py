@@ -6,25 +6,20 @@ Planning imports nothing heavy: whether a game has layouts is looked up with
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from typing import Any, Mapping
 
 from ..build import Target
-from ..components.base import COMPONENT_MODULES
 from .options import PnpOptions
 
 PAPERS = ("a4", "letter")
 
 
 def _has_layouts(slug: str) -> bool:
-    module = COMPONENT_MODULES.get(slug)
-    if module is None:
-        return False
-    try:
-        return importlib.util.find_spec(module) is not None
-    except ModuleNotFoundError:
-        return False
+    from ..games import find_spec
+
+    spec = find_spec(slug)
+    return spec is not None and spec.faces is not None
 
 
 def targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> list[Target]:

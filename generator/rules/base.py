@@ -1,7 +1,7 @@
 """The protocol every rules engine follows.
 
-One module per game under ``generator.rules``; each exposes a module-level ``GAME``
-object satisfying :class:`Game`. Engines are pure: ``apply`` returns a new state and never
+Every game is a package under ``generator.games`` whose engine satisfies :class:`Game`
+(see ``generator.games`` for the registry and the package shape). Engines are pure: ``apply`` returns a new state and never
 mutates the one it was given, and every random event (shuffle, deal, roll, start
 player) comes from the seed given to ``new_game`` or from explicit ``setup`` data, so a
 test or a worked example can fix the deal, the dice and the order.
@@ -11,9 +11,9 @@ Rules modules never import rendering, content loading or the CLI.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
-from typing import Any, Hashable, Mapping, Protocol, Sequence, TypeVar
+from types import ModuleType
+from typing import Any, Callable, Mapping, Protocol, Sequence, TypeVar
 
 
 class IllegalAction(ValueError):
@@ -58,42 +58,59 @@ class Result:
         return self.ranking[0] if self.ranking else ()
 
 
-class Game(Protocol):
-    """What the CLI, the verifier and the simulator rely on."""
+S = TypeVar("S")
+A = TypeVar("A")
 
-    slug: str
-    title: str
-    player_counts: tuple[int, ...]
-    #: seats that win together (2 in a partnership game); optional, default 1.
-    #: team_size: int
-    #: variant name -> one-line description; names are what ``--variant`` takes.
-    variants: Mapping[str, str]
-    #: rule section id (from content/<slug>/game.yaml) -> name of the engine function
-    #: or constant implementing it; checked by a traceability test.
-    rule_map: Mapping[str, str]
 
-    def new_game(
-        self,
-        players: int | None = None,
-        variants: Sequence[str] = (),
-        seed: int = 0,
-        setup: Mapping[str, Any] | None = None,
-    ) -> Any: ...
+class Game(Protocol[S, A]):
+    """What the CLI, the verifier, the simulator and the bots rely on.
 
-    def to_move(self, state: Any) -> int | None:
+    ``S`` is the game's state type (an immutable NamedTuple in every shipped game) and
+    ``A`` its action type (a plain tuple whose first item names the move, e.g.
+    ``("play", 17)``). Metadata is read-only here so a plain class attribute satisfies it.
+    """
+
+    @property
+    def slug(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def player_counts(self) -> tuple[int, ...]: ...
+
+    @property
+    def team_size(self) -> int:
+        """Seats that win together (2 in a partnership game, else 1)."""
+
+    @property
+    def variants(self) -> Mapping[str, str]:
+        """Variant id -> one-line description; the ids are what ``--variant`` takes."""
+
+    @property
+    def rule_map(self) -> Mapping[str, tuple[Callable[..., Any], ...]]:
+        """Rule, variant and clarification id (from ``game.yaml``) -> the functions that
+        implement it (collected from :func:`implements`); checked by a traceability test."""
+
+    def new_game(self, players: int | None = None, variants: Sequence[str] = (), seed: int = 0,
+                 setup: Mapping[str, Any] | None = None) -> S:
+        """A game set up from the seed (every shuffle, deal and roll drawn from it), or
+        from explicit ``setup`` data that fixes any of them."""
+
+    def to_move(self, state: S) -> int | None:
         """Seat of the player who decides next (None once the game is over)."""
 
-    def legal_actions(self, state: Any) -> list[Hashable]:
+    def legal_actions(self, state: S) -> Sequence[A]:
         """Every legal decision for ``to_move(state)``; never empty unless over."""
 
-    def apply(self, state: Any, action: Hashable) -> Any:
+    def apply(self, state: S, action: A) -> S:
         """Next state; raises :class:`IllegalAction` (saying why) for an illegal action."""
 
-    def is_over(self, state: Any) -> bool: ...
+    def is_over(self, state: S) -> bool: ...
 
-    def result(self, state: Any) -> Result: ...
+    def result(self, state: S) -> Result: ...
 
-    def log(self, state: Any, viewer: int | None = None) -> Sequence[str]:
+    def log(self, state: S, viewer: int | None = None) -> Sequence[str]:
         """Readable events so far: who won the trick and why, which die changed how...
 
         ``viewer=None`` tells everything (designers, tests, examples, simulate). With a
@@ -103,7 +120,7 @@ class Game(Protocol):
         log has one line per event whoever reads it, so lines can be shown as they come.
         """
 
-    def describe(self, state: Any, viewer: int | None = None) -> str:
+    def describe(self, state: S, viewer: int | None = None) -> str:
         """A multi-line, human-readable picture of the state for `pipworks play`.
 
         ``viewer=None`` shows every hand, reserve and programmed card. With a seat
@@ -112,10 +129,10 @@ class Game(Protocol):
         card", and programmed cards only once revealed or resolved.
         """
 
-    def action_text(self, state: Any, action: Hashable) -> str:
+    def action_text(self, state: S, action: A) -> str:
         """How an action reads to a player (used by `play`, logs and errors)."""
 
-    def parse_action(self, state: Any, text: str) -> Hashable:
+    def parse_action(self, state: S, text: str) -> A:
         """The action a player's notation names (inverse of ``action_text``); raises
         IllegalAction when the text names no legal action, saying why."""
 
@@ -126,7 +143,36 @@ class Game(Protocol):
         Raises SetupError / IllegalAction for an unreadable position or move."""
 
 
-#: The functions every engine module provides (see :class:`Game`).
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def implements(*rule_ids: str) -> Callable[[F], F]:
+    """Mark a function as the code that carries out these rule, variant or clarification
+    ids of the game's ``game.yaml``. The decorator only records the ids (no wrapper, no
+    cost on the hot path); :func:`rule_map` gathers them for the traceability test."""
+
+    def mark(function: F) -> F:
+        function.__rules__ = tuple(getattr(function, "__rules__", ())) + rule_ids  # type: ignore[attr-defined]
+        return function
+
+    return mark
+
+
+def rule_map(*modules: ModuleType) -> dict[str, tuple[Callable[..., Any], ...]]:
+    """Rule id -> the functions marked with :func:`implements` in ``modules``."""
+    found: dict[str, list[Callable[..., Any]]] = {}
+    for module in modules:
+        for value in vars(module).values():
+            if callable(value) and getattr(value, "__module__", None) == module.__name__:
+                for rule_id in getattr(value, "__rules__", ()):
+                    found.setdefault(rule_id, []).append(value)
+    return {rule_id: tuple(functions) for rule_id, functions in sorted(found.items())}
+
+
+# --- transitional: the old engine modules still use these; removed once every game is
+# --- a package under generator.games with an explicit engine class.
+import sys  # noqa: E402
+
 PROTOCOL_FUNCTIONS = ("new_game", "to_move", "legal_actions", "apply", "is_over", "result", "log",
                       "describe", "action_text", "parse_action", "run_example")
 
@@ -134,12 +180,6 @@ EngineClass = TypeVar("EngineClass", bound=type)
 
 
 def engine(cls: EngineClass) -> EngineClass:
-    """Class decorator: attach the module's protocol functions to its engine class.
-
-    An engine module writes its rules as plain module functions; the class only declares
-    the game's metadata (slug, title, player counts, variants, rule map) and any member
-    it implements differently. Functions are attached as staticmethods, so a simulation's
-    hot path calls them with no bound-method hop."""
     namespace = vars(sys.modules[cls.__module__])
     missing = [name for name in PROTOCOL_FUNCTIONS if name not in vars(cls) and not callable(namespace.get(name))]
     if missing:

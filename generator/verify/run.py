@@ -84,7 +84,7 @@ def _shown_actual(expected: Any, actual: Any) -> Any:
 
 
 def run_one(example: Example, outcome: Outcome) -> None:
-    from ..rules import find_game
+    from ..games import find_game
     from ..rules.base import IllegalAction, SetupError
 
     try:

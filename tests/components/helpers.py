@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 from typing import Iterator
 
-from generator.components.base import COMPONENT_MODULES, Component, FaceOptions
+from generator.components.base import Component, FaceOptions
 from generator.content.loader import parse_game
 from generator.content.schema import GameContent
+from generator.games import SHIPPED, find_spec
 from generator.scene import Group, Item, Scene, Text
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES: tuple[str, ...] = tuple(COMPONENT_MODULES)
+GAMES: tuple[str, ...] = tuple(spec.slug for spec in SHIPPED if spec.faces is not None)
 
 
 def game(slug: str) -> GameContent:
@@ -22,8 +22,9 @@ def game(slug: str) -> GameContent:
 
 def layout(content: GameContent, options: FaceOptions = FaceOptions(), root: Path = ROOT) -> list[Component]:
     """The game's printed components, as the PnP build gets them."""
-    module = importlib.import_module(COMPONENT_MODULES[content.slug])
-    return module.components(content, options, root)
+    spec = find_spec(content.slug)
+    assert spec is not None and spec.faces is not None
+    return list(spec.faces(content, options, root))
 
 
 def scenes(component: Component) -> Iterator[Scene]:

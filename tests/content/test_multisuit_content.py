@@ -146,7 +146,7 @@ def test_play_time_is_an_estimate_we_say_is_ours(game) -> None:
 
 
 def test_variants_name_engine_modes(game) -> None:
-    from generator.rules import find_game
+    from generator.games import find_game
 
     engine = find_game("multisuit")
     assert {v.engine for v in game.variants} <= set(engine.variants)

@@ -19,7 +19,7 @@ import pytest
 from typer.testing import CliRunner
 
 from generator.cli import app
-from generator.rules import find_game
+from generator.games import find_game
 
 SEEDS = range(12)
 

@@ -1,0 +1,112 @@
+"""The one registry of games: slug -> :class:`GameSpec`.
+
+Every shipped game is a package here (``generator/games/<game>/``) with the same module
+names, and its ``__init__`` holds its spec. A game outside Pipworks registers through
+the ``pipworks.games`` entry point group of its own package, pointing at a GameSpec::
+
+    [project.entry-points."pipworks.games"]
+    my-game = "my_game:SPEC"
+
+so a designer's game installs beside Pipworks without editing it. A game folder in a
+project's ``content/`` with no spec anywhere is still a game: it gets print files from
+its content alone and a rulebook whose examples are marked as not checked.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from . import dice_lanes, four_deuces, multisuit, pip_trick, zero_grid
+from .spec import GameSpec
+
+if TYPE_CHECKING:
+    from ..content.schema import GameContent
+    from ..rules.base import Game
+
+#: The games Pipworks ships, in the order the site lists them.
+SHIPPED: tuple[GameSpec, ...] = (pip_trick.SPEC, dice_lanes.SPEC, multisuit.SPEC, four_deuces.SPEC, zero_grid.SPEC)
+
+ENTRY_POINT_GROUP = "pipworks.games"
+
+
+class PluginError(RuntimeError):
+    """An installed package's ``pipworks.games`` entry point does not give a GameSpec."""
+
+
+@lru_cache(maxsize=1)
+def plugin_specs() -> tuple[GameSpec, ...]:
+    """GameSpecs registered by other installed packages (read once per process)."""
+    from importlib.metadata import entry_points
+
+    found = []
+    for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: p.name):
+        try:
+            spec = point.load()
+        except Exception as exc:  # a broken plugin is named, never a bare traceback
+            raise PluginError(f"game plugin {point.name!r} ({point.value}) failed to load: {exc}") from exc
+        if not isinstance(spec, GameSpec):
+            raise PluginError(f"game plugin {point.name!r} ({point.value}) is not a GameSpec")
+        found.append(spec)
+    return tuple(found)
+
+
+def all_specs() -> dict[str, GameSpec]:
+    """Every known game: the shipped ones, then plugins (a plugin may not reuse a slug)."""
+    specs = {spec.slug: spec for spec in SHIPPED}
+    for spec in plugin_specs():
+        if spec.slug in specs:
+            raise PluginError(f"game plugin {spec.slug!r} uses the slug of a game Pipworks already has")
+        specs[spec.slug] = spec
+    return specs
+
+
+def find_spec(slug: str) -> GameSpec | None:
+    """The spec of ``slug``; None for a game known only from its content."""
+    for spec in SHIPPED:
+        if spec.slug == slug:
+            return spec
+    return all_specs().get(slug)
+
+
+_ENGINES: dict[int, tuple[Any, Any]] = {}
+
+
+def engine_for(content: "GameContent") -> "Game[Any, Any] | None":
+    """The rules engine of a game, built from its content (None: the game has no engine).
+
+    Built once per content object: engines read their numbers (start dice, setup grid,
+    deck...) from the content, so two projects' copies of a game can differ."""
+    cached = _ENGINES.get(id(content))
+    if cached is not None and cached[0] is content:
+        return cached[1]  # type: ignore[no-any-return]
+    spec = find_spec(content.slug)
+    engine = spec.engine(content) if spec is not None and spec.engine is not None else None
+    _ENGINES[id(content)] = (content, engine)
+    return engine
+
+
+def shipped_root() -> Path:
+    """The folder holding the shipped games' ``content/`` (the repository in a checkout)."""
+    from pathlib import Path
+
+    return Path(__file__).resolve().parents[2]
+
+
+@lru_cache(maxsize=None)
+def shipped_content(slug: str) -> "GameContent":
+    """The content of a shipped game, loaded once (for callers without a project)."""
+    from ..content.loader import parse_game
+
+    return parse_game(shipped_root() / "content" / slug).content
+
+
+def find_game(slug: str) -> "Game[Any, Any]":
+    """The engine of a shipped or plugin game, built from the shipped content; raises
+    KeyError naming the known games when ``slug`` has no engine."""
+    spec = find_spec(slug)
+    if spec is None or spec.engine is None:
+        known = ", ".join(sorted(s for s, sp in all_specs().items() if sp.engine is not None))
+        raise KeyError(f"no rules engine for {slug!r}; known games: {known}")
+    return spec.engine(shipped_content(slug))

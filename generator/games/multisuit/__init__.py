@@ -1,0 +1,47 @@
+"""Multisuit (``multisuit``): this package is the whole game beside its content.
+
+``SPEC`` tells Pipworks where its parts are; each part is imported only when used.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+
+from ..spec import GameSpec
+
+if TYPE_CHECKING:
+    from ...components.base import Component, FaceOptions
+    from ...components.diagrams import Sheet
+    from ...components.palette import Palette
+    from ...content.errors import ContentError
+    from ...content.schema import GameContent
+    from ...rules.base import Game
+
+
+def _engine(content: GameContent) -> Game[Any, Any]:
+    from ...rules.multisuit import GAME  # TRANSITIONAL: moves to .engine
+
+    return GAME  # type: ignore[return-value]
+
+
+def _faces(content: GameContent, options: FaceOptions, project_root: Path) -> Sequence[Component]:
+    from ...components.multisuit import components  # TRANSITIONAL: moves to .faces
+
+    return components(content, options, project_root)
+
+
+def _diagram(example: Mapping[str, Any], before: Mapping[str, Any] | None, after: Mapping[str, Any] | None,
+             content: GameContent, pal: Palette) -> Sheet:
+    from ...components.diagram_multisuit import draw  # TRANSITIONAL: moves to .diagrams
+
+    return draw(example, before, after, content, pal)
+
+
+def _deck_checks(project: Any, game: Any) -> Iterable[ContentError]:
+    from ...deck.checks import check
+
+    return check(project, game)
+
+
+SPEC = GameSpec(slug="multisuit", engine=_engine, faces=_faces, diagram=_diagram, checks=(_deck_checks,))

@@ -1,0 +1,45 @@
+"""What Pipworks needs to know of a game beyond its content: a :class:`GameSpec`.
+
+A spec names the game's slug and points at its parts through plain callables, each of
+which imports its module only when called, so the registry is cheap to read and a build
+that needs only the print files never imports an engine. A part a game lacks is None:
+a game with no engine still gets print files and a rulebook (its examples are shown as
+not checked), a game with no example drawings simply has none.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
+
+if TYPE_CHECKING:
+    from ..components.base import Component, FaceOptions
+    from ..components.diagrams import Sheet
+    from ..components.palette import Palette
+    from ..content.errors import ContentError
+    from ..content.schema import GameContent
+    from ..rules.base import Game
+
+#: ``engine(content)``: the rules engine, built from the game's content (its numbers).
+EngineFactory = Callable[["GameContent"], "Game[Any, Any]"]
+#: ``faces(content, options, project_root)``: the printed components, laid out in mm.
+FacesFactory = Callable[["GameContent", "FaceOptions", Path], Sequence["Component"]]
+#: ``diagram(example, before, after, content, palette)``: an example's drawing. ``before``
+#: and ``after`` are the engine's outcomes for the example's position before and after
+#: its moves (None where the engine refused them).
+DiagramDrawer = Callable[[Mapping[str, Any], "Mapping[str, Any] | None", "Mapping[str, Any] | None",
+                          "GameContent", "Palette"], "Sheet"]
+#: ``check(project, game)``: extra content checks of this game (e.g. its deck's rules).
+ContentCheck = Callable[[Any, Any], Iterable["ContentError"]]
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game as Pipworks knows it: a slug and the parts its package provides."""
+
+    slug: str
+    engine: EngineFactory | None = None
+    faces: FacesFactory | None = None
+    diagram: DiagramDrawer | None = None
+    checks: tuple[ContentCheck, ...] = ()
