@@ -30,6 +30,11 @@ FacesFactory = Callable[["GameContent", "FaceOptions", Path], Sequence["Componen
 #: its moves (None where the engine refused them).
 DiagramDrawer = Callable[[Mapping[str, Any], "Mapping[str, Any] | None", "Mapping[str, Any] | None",
                           "GameContent", "Palette"], "Sheet"]
+#: ``data()``: the record class (``generator.content.record``) of the game's ``data:``
+#: block in game.yaml: its numbers (start dice, setup grid, scoring chart...). Content
+#: checks parse it with line numbers; the engine and the faces read the same record, so
+#: a number stated in content has one source.
+DataRecord = Callable[[], type]
 #: ``check(project, game)``: extra content checks of this game (e.g. its deck's rules).
 ContentCheck = Callable[[Any, Any], Iterable["ContentError"]]
 
@@ -42,4 +47,5 @@ class GameSpec:
     engine: EngineFactory | None = None
     faces: FacesFactory | None = None
     diagram: DiagramDrawer | None = None
+    data: DataRecord | None = None
     checks: tuple[ContentCheck, ...] = ()
