@@ -22,7 +22,7 @@ from . import dice_lanes, four_deuces, multisuit, pip_trick, zero_grid
 from .spec import GameSpec
 
 if TYPE_CHECKING:
-    from ..content.schema import GameContent
+    from ..content.loader import LoadedGame
     from ..rules.base import Game
 
 #: The games Pipworks ships, in the order the site lists them.
@@ -73,17 +73,17 @@ def find_spec(slug: str) -> GameSpec | None:
 _ENGINES: dict[int, tuple[Any, Any]] = {}
 
 
-def engine_for(content: "GameContent") -> "Game[Any, Any] | None":
-    """The rules engine of a game, built from its content (None: the game has no engine).
+def engine_for(game: "LoadedGame") -> "Game[Any, Any] | None":
+    """The rules engine of a game, built from its loaded content (None: no engine).
 
-    Built once per content object: engines read their numbers (start dice, setup grid,
+    Built once per loaded game: engines read their numbers (start dice, setup grid,
     deck...) from the content, so two projects' copies of a game can differ."""
-    cached = _ENGINES.get(id(content))
-    if cached is not None and cached[0] is content:
+    cached = _ENGINES.get(id(game))
+    if cached is not None and cached[0] is game:
         return cached[1]  # type: ignore[no-any-return]
-    spec = find_spec(content.slug)
-    engine = spec.engine(content) if spec is not None and spec.engine is not None else None
-    _ENGINES[id(content)] = (content, engine)
+    spec = find_spec(game.content.slug)
+    engine = spec.engine(game) if spec is not None and spec.engine is not None else None
+    _ENGINES[id(game)] = (game, engine)
     return engine
 
 
@@ -95,11 +95,11 @@ def shipped_root() -> Path:
 
 
 @lru_cache(maxsize=None)
-def shipped_content(slug: str) -> "GameContent":
+def shipped_game(slug: str) -> "LoadedGame":
     """The content of a shipped game, loaded once (for callers without a project)."""
     from ..content.loader import parse_game
 
-    return parse_game(shipped_root() / "content" / slug).content
+    return parse_game(shipped_root() / "content" / slug)
 
 
 def find_game(slug: str) -> "Game[Any, Any]":
@@ -109,4 +109,6 @@ def find_game(slug: str) -> "Game[Any, Any]":
     if spec is None or spec.engine is None:
         known = ", ".join(sorted(s for s, sp in all_specs().items() if sp.engine is not None))
         raise KeyError(f"no rules engine for {slug!r}; known games: {known}")
-    return spec.engine(shipped_content(slug))
+    engine = engine_for(shipped_game(slug))
+    assert engine is not None
+    return engine

@@ -18,11 +18,13 @@ if TYPE_CHECKING:
     from ..components.diagrams import Sheet
     from ..components.palette import Palette
     from ..content.errors import ContentError
+    from ..content.loader import LoadedGame
     from ..content.schema import GameContent
     from ..rules.base import Game
 
-#: ``engine(content)``: the rules engine, built from the game's content (its numbers).
-EngineFactory = Callable[["GameContent"], "Game[Any, Any]"]
+#: ``engine(game)``: the rules engine, built from the game's loaded content (its numbers,
+#: and files beside game.yaml such as a deck file; ``game.folder`` is where they are).
+EngineFactory = Callable[["LoadedGame"], "Game[Any, Any]"]
 #: ``faces(content, options, project_root)``: the printed components, laid out in mm.
 FacesFactory = Callable[["GameContent", "FaceOptions", Path], Sequence["Component"]]
 #: ``diagram(example, before, after, content, palette)``: an example's drawing. ``before``

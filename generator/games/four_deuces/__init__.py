@@ -15,11 +15,12 @@ if TYPE_CHECKING:
     from ...components.diagrams import Sheet
     from ...components.palette import Palette
     from ...content.errors import ContentError
+    from ...content.loader import LoadedGame
     from ...content.schema import GameContent
     from ...rules.base import Game
 
 
-def _engine(content: GameContent) -> Game[Any, Any]:
+def _engine(game: LoadedGame) -> Game[Any, Any]:
     from ...rules.four_deuces import GAME  # TRANSITIONAL: moves to .engine
 
     return GAME  # type: ignore[return-value]
