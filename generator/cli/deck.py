@@ -53,7 +53,7 @@ def design(
     cards that differ, so a designer trying other thresholds (--rules) sees what they cost.
     """
     from ..deck.design import STEPS, DesignFailed, design_deck
-    from ..deck.io import DeckFormatError, read_deck, write_deck
+    from ..content.deck import DeckFormatError, read_deck, write_deck
     from ..deck.rules import load_rules
     from ..deck.summary import compare
 
@@ -105,7 +105,7 @@ def report(
 ) -> None:
     """Write a Markdown page and SVG charts showing how a deck meets the stated thresholds."""
     from ..deck.checks import check_deck
-    from ..deck.io import DeckFormatError, read_deck
+    from ..content.deck import DeckFormatError, read_deck
     from ..deck.report import write_report
     from ..deck.rules import load_rules
 

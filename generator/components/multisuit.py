@@ -7,7 +7,7 @@ index is repeated turned 180° bottom-right so the card reads either way up, and
 large centre panel lists the same ranks for reading the trick on the table.
 
 The faces are sleeve inserts (63 × 88 mm by default) with no backs: the sleeves are
-opaque. The deck comes from the content's deck file through ``generator.deck.io``.
+opaque. The deck comes from the content's deck file through ``generator.content.deck``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..content.schema import GameContent
-from ..deck.io import Card, read_deck
+from ..content.deck import Card, read_deck
 from ..scene import Item, Line, Rect, Scene, Style, Text
 from . import pieces
 from . import typeset as ts

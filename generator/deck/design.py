@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .checks import check_deck
-from .io import SUITS, Card
+from ..content.deck import SUITS, Card
 from .measures import (
     duplicate_cards, hand_strength_sd, mixed_cards, rank_counts, same_rank_cards,
     suit_correlations, suit_length_gap, suit_shape_gap,

@@ -13,7 +13,7 @@ from itertools import combinations
 from statistics import fmean, pstdev
 from typing import Sequence
 
-from .io import SUITS, Card
+from ..content.deck import SUITS, Card
 from .rules import DeckRules
 
 

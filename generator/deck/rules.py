@@ -13,7 +13,7 @@ from typing import Annotated, Iterable, Iterator
 
 from ..content.loader import SourceFile, parse_source, read_yaml
 from ..content.record import AtLeast, AtMost, Loc, NotEmpty, record
-from .io import RANK_VALUES, SUITS
+from ..content.deck import RANK_VALUES, SUITS
 
 Count = Annotated[int, AtLeast(0)]
 Weight = Annotated[float, AtLeast(0)]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.deck.io import Card, parse_deck
+from generator.content.deck import Card, parse_deck
 from generator.deck.rules import DeckRules, load_rules
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,7 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from generator.deck.checks import check_deck
-from generator.deck.io import RANK_VALUES, Card, read_deck
+from generator.content.deck import RANK_VALUES, Card, read_deck
 from generator.deck.rules import DeckRules
 
 

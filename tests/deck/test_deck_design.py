@@ -18,9 +18,9 @@ from typer.testing import CliRunner
 from generator.cli import app
 from generator.deck.checks import check_deck
 from generator.deck.design import Design, balance, design_deck, mutate, to_cards, violation
-from generator.deck.io import Card
+from generator.content.deck import Card
 from generator.deck.score import Scorer
-from generator.deck.io import read_deck
+from generator.content.deck import read_deck
 from generator.deck.rules import DeckRules
 
 runner = CliRunner()
