@@ -54,7 +54,7 @@ def design(
     """
     from ..deck.design import STEPS, DesignFailed, design_deck
     from ..content.deck import DeckFormatError, read_deck, write_deck
-    from ..deck.rules import load_rules
+    from ..content.deck_rules import load_rules
     from ..deck.summary import compare
 
     root = project_root(ctx)
@@ -107,7 +107,7 @@ def report(
     from ..deck.checks import check_deck
     from ..content.deck import DeckFormatError, read_deck
     from ..deck.report import write_report
-    from ..deck.rules import load_rules
+    from ..content.deck_rules import load_rules
 
     root = project_root(ctx)
     with die_on_content_errors(root):

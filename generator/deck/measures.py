@@ -14,7 +14,7 @@ from statistics import fmean, pstdev
 from typing import Sequence
 
 from ..content.deck import SUITS, Card
-from .rules import DeckRules
+from ..content.deck_rules import DeckRules
 
 
 def rank_counts(cards: Sequence[Card], suit: str) -> Counter[int]:

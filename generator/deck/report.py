@@ -20,7 +20,7 @@ from .measures import (
     by_suit_count, card_points, deal_strengths, deal_summary, duplicate_cards, hand_strength_sd,
     mixed_cards, rank_counts, ranked_in_suit, same_rank_cards, suit_correlations, suit_length_gap, suit_shape_gap,
 )
-from .rules import DeckRules, load_rules
+from ..content.deck_rules import DeckRules, load_rules
 
 REPORT_NAME = "deck-report.md"
 SYMBOLS = {"spades": "♠", "diamonds": "♦", "clubs": "♣"}

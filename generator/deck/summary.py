@@ -14,7 +14,7 @@ from .checks import check_deck
 from ..content.deck import Card, rank_label
 from .measures import duplicate_cards, hand_strength_sd, suit_length_gap, suit_shape_gap
 from .report import thresholds
-from .rules import DeckRules
+from ..content.deck_rules import DeckRules
 
 
 def figures(cards: Sequence[Card], rules: DeckRules) -> list[tuple[str, str]]:
