@@ -1,6 +1,10 @@
 """Multisuit (``multisuit``): this package is the whole game beside its content.
 
-``SPEC`` tells Pipworks where its parts are; each part is imported only when used.
+``state`` (numbers, state, events, actions, setting up, scoring) <- ``play`` (the rules)
+<- ``notation`` (how it reads) <- ``examples`` (worked examples) <- ``engine`` (the
+protocol, ``make``); ``faces`` (printed components) and ``diagrams`` (example drawings)
+sit beside them. ``SPEC`` tells Pipworks where the parts are; each part is imported
+only when used.
 """
 
 from __future__ import annotations
@@ -21,9 +25,9 @@ if TYPE_CHECKING:
 
 
 def _engine(game: LoadedGame) -> Game[Any, Any]:
-    from ...rules.multisuit import GAME  # TRANSITIONAL: moves to .engine
+    from .engine import make
 
-    return GAME  # type: ignore[return-value]
+    return make(game)
 
 
 def _faces(content: GameContent, options: FaceOptions, project_root: Path) -> Sequence[Component]:
