@@ -31,16 +31,22 @@ def _engine(game: LoadedGame) -> Game[Any, Any]:
 
 
 def _faces(content: GameContent, options: FaceOptions, project_root: Path) -> Sequence[Component]:
-    from ...components.multisuit import components  # TRANSITIONAL: moves to .faces
+    from .faces import components
 
     return components(content, options, project_root)
 
 
 def _diagram(example: Mapping[str, Any], before: Mapping[str, Any] | None, after: Mapping[str, Any] | None,
              content: GameContent, pal: Palette) -> Sheet:
-    from ...components.diagram_multisuit import draw  # TRANSITIONAL: moves to .diagrams
+    from .diagrams import draw
 
     return draw(example, before, after, content, pal)
+
+
+def _data() -> type:
+    from .state import Numbers
+
+    return Numbers
 
 
 def _deck_checks(project: Any, game: Any) -> Iterable[ContentError]:
@@ -49,4 +55,5 @@ def _deck_checks(project: Any, game: Any) -> Iterable[ContentError]:
     return check(project, game)
 
 
-SPEC = GameSpec(slug="multisuit", engine=_engine, faces=_faces, diagram=_diagram, checks=(_deck_checks,))
+SPEC = GameSpec(slug="multisuit", engine=_engine, faces=_faces, diagram=_diagram, data=_data,
+                checks=(_deck_checks,))
