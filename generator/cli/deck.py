@@ -53,8 +53,8 @@ def design(
     cards that differ, so a designer trying other thresholds (--rules) sees what they cost.
     """
     from ..deck.design import STEPS, DesignFailed, design_deck
-    from ..deck.io import DeckFormatError, read_deck, write_deck
-    from ..deck.rules import load_rules
+    from ..content.deck import DeckFormatError, read_deck, write_deck
+    from ..content.deck_rules import load_rules
     from ..deck.summary import compare
 
     root = project_root(ctx)
@@ -105,9 +105,9 @@ def report(
 ) -> None:
     """Write a Markdown page and SVG charts showing how a deck meets the stated thresholds."""
     from ..deck.checks import check_deck
-    from ..deck.io import DeckFormatError, read_deck
+    from ..content.deck import DeckFormatError, read_deck
     from ..deck.report import write_report
-    from ..deck.rules import load_rules
+    from ..content.deck_rules import load_rules
 
     root = project_root(ctx)
     with die_on_content_errors(root):

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
-from .io import SUITS, Card, rank_label, rank_name
+from ..content.deck import SUITS, Card, rank_label, rank_name
 from .measures import mixed_cards, rank_counts, same_rank_cards, suit_correlations
-from .rules import DeckRules
+from ..content.deck_rules import DeckRules
 
 if TYPE_CHECKING:
     from ..content.errors import ContentError
@@ -135,8 +135,8 @@ def check_deck(cards: Sequence[Card], rules: DeckRules) -> list[Problem]:
 def check(project: "Project", game: "LoadedGame") -> list["ContentError"]:
     """``pipworks validate`` hook: check a game's deck file against its deck rules."""
     from ..content.errors import ContentError, ContentInvalid
-    from .io import DeckFormatError, read_deck_file
-    from .rules import load_rules_file
+    from ..content.deck import DeckFormatError, read_deck_file
+    from ..content.deck_rules import load_rules_file
 
     files = game.content.files
     if files.deck_rules is None:

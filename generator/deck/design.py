@@ -33,12 +33,12 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .checks import check_deck
-from .io import SUITS, Card
+from ..content.deck import SUITS, Card
 from .measures import (
     duplicate_cards, hand_strength_sd, mixed_cards, rank_counts, same_rank_cards,
     suit_correlations, suit_length_gap, suit_shape_gap,
 )
-from .rules import DeckRules
+from ..content.deck_rules import DeckRules
 from .score import Scorer
 
 #: Weight of one unit of rule violation against the balance figures (which are ~1–10).

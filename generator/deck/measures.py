@@ -13,8 +13,8 @@ from itertools import combinations
 from statistics import fmean, pstdev
 from typing import Sequence
 
-from .io import SUITS, Card
-from .rules import DeckRules
+from ..content.deck import SUITS, Card
+from ..content.deck_rules import DeckRules
 
 
 def rank_counts(cards: Sequence[Card], suit: str) -> Counter[int]:

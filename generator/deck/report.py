@@ -15,12 +15,12 @@ from typing import Sequence
 from ..atomic import write_text
 from .charts import bar_chart, check_chart
 from .checks import check_deck
-from .io import RANK_LABELS, SUITS, Card, rank_label, read_deck
+from ..content.deck import RANK_LABELS, SUITS, Card, rank_label, read_deck
 from .measures import (
     by_suit_count, card_points, deal_strengths, deal_summary, duplicate_cards, hand_strength_sd,
     mixed_cards, rank_counts, ranked_in_suit, same_rank_cards, suit_correlations, suit_length_gap, suit_shape_gap,
 )
-from .rules import DeckRules, load_rules
+from ..content.deck_rules import DeckRules, load_rules
 
 REPORT_NAME = "deck-report.md"
 SYMBOLS = {"spades": "♠", "diamonds": "♦", "clubs": "♣"}

@@ -15,7 +15,7 @@ from itertools import combinations
 from typing import Sequence
 
 from .measures import spearman
-from .rules import DeckRules
+from ..content.deck_rules import DeckRules
 
 Columns = Sequence[Sequence[int | None]]
 

@@ -11,10 +11,10 @@ from collections import Counter
 from typing import Sequence
 
 from .checks import check_deck
-from .io import Card, rank_label
+from ..content.deck import Card, rank_label
 from .measures import duplicate_cards, hand_strength_sd, suit_length_gap, suit_shape_gap
 from .report import thresholds
-from .rules import DeckRules
+from ..content.deck_rules import DeckRules
 
 
 def figures(cards: Sequence[Card], rules: DeckRules) -> list[tuple[str, str]]:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from generator.deck.checks import check_deck
 from generator.deck.design import design_deck
-from generator.deck.rules import load_rules
+from generator.content.deck_rules import load_rules
 
 RULES = Path(__file__).resolve().parents[2] / "content" / "multisuit" / "deck-rules.yaml"
 

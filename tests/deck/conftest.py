@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.deck.io import Card, parse_deck
-from generator.deck.rules import DeckRules, load_rules
+from generator.content.deck import Card, parse_deck
+from generator.content.deck_rules import DeckRules, load_rules
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME_DIR = ROOT / "content" / "multisuit"

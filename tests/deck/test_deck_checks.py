@@ -10,8 +10,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from generator.deck.checks import check_deck
-from generator.deck.io import RANK_VALUES, Card, read_deck
-from generator.deck.rules import DeckRules
+from generator.content.deck import RANK_VALUES, Card, read_deck
+from generator.content.deck_rules import DeckRules
 
 
 def with_ranks(cards: list[Card], card_id: int, **ranks: str) -> list[Card]:

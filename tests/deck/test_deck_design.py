@@ -18,10 +18,10 @@ from typer.testing import CliRunner
 from generator.cli import app
 from generator.deck.checks import check_deck
 from generator.deck.design import Design, balance, design_deck, mutate, to_cards, violation
-from generator.deck.io import Card
+from generator.content.deck import Card
 from generator.deck.score import Scorer
-from generator.deck.io import read_deck
-from generator.deck.rules import DeckRules
+from generator.content.deck import read_deck
+from generator.content.deck_rules import DeckRules
 
 runner = CliRunner()
 
@@ -105,7 +105,7 @@ def test_fast_score_equals_the_stated_figures(textbook_deck: tuple[Card, ...], r
 
 
 def test_variant_thresholds_give_a_deck_that_meets_them(project: Path, shipped_rules: Path) -> None:
-    from generator.deck.rules import load_rules
+    from generator.content.deck_rules import load_rules
 
     variant = project / "strict.yaml"
     variant.write_text(shipped_rules.read_text().replace("min_rank_correlation: 0.75", "min_rank_correlation: 0.8"))

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from generator.deck.io import Card, DeckFormatError, format_deck, parse_deck, read_deck, write_deck
+from generator.content.deck import Card, DeckFormatError, format_deck, parse_deck, read_deck, write_deck
 
 ranks = st.one_of(st.none(), st.integers(min_value=4, max_value=14))
 cards = st.lists(st.tuples(ranks, ranks, ranks), max_size=40).map(

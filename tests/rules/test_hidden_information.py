@@ -66,18 +66,20 @@ def dice_lanes_own(state: Any, viewer: int) -> set[str]:
 def multisuit_hidden(state: Any, viewer: int) -> set[str]:
     """Every other hand (the partner's too) and the cards set aside for the exchange,
     except the cards the viewer passed to their partner: those they have seen."""
-    from generator.rules.multisuit import events
-    from generator.rules.multisuit_cards import cards_of
+    from generator.games.multisuit.notation import card_text
+    from generator.games.multisuit.state import SetAside, cards_of
+    from generator.rules.base import oldest_first
 
-    gave = {e[2] for e in events(state) if e[0] == "give" and e[1] == viewer}
+    gave = {e.card for e in oldest_first(state.events) if isinstance(e, SetAside) and e.seat == viewer}
     cards = {c for seat in range(4) if seat != viewer for c in cards_of(state.hands[seat] | state.given[seat])}
-    return {state.table.text[c] for c in cards - gave}
+    return {card_text(state.table, c) for c in cards - gave}
 
 
 def multisuit_own(state: Any, viewer: int) -> set[str]:
-    from generator.rules.multisuit_cards import cards_of
+    from generator.games.multisuit.notation import card_text
+    from generator.games.multisuit.state import cards_of
 
-    return {state.table.text[c] for c in cards_of(state.hands[viewer] | state.given[viewer])}
+    return {card_text(state.table, c) for c in cards_of(state.hands[viewer] | state.given[viewer])}
 
 
 def zero_grid_hidden(state: Any, viewer: int) -> set[str]:

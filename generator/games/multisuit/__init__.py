@@ -1,6 +1,10 @@
 """Multisuit (``multisuit``): this package is the whole game beside its content.
 
-``SPEC`` tells Pipworks where its parts are; each part is imported only when used.
+``state`` (numbers, state, events, actions, setting up, scoring) <- ``play`` (the rules)
+<- ``notation`` (how it reads) <- ``examples`` (worked examples) <- ``engine`` (the
+protocol, ``make``); ``faces`` (printed components) and ``diagrams`` (example drawings)
+sit beside them. ``SPEC`` tells Pipworks where the parts are; each part is imported
+only when used.
 """
 
 from __future__ import annotations
@@ -21,22 +25,28 @@ if TYPE_CHECKING:
 
 
 def _engine(game: LoadedGame) -> Game[Any, Any]:
-    from ...rules.multisuit import GAME  # TRANSITIONAL: moves to .engine
+    from .engine import make
 
-    return GAME  # type: ignore[return-value]
+    return make(game)
 
 
 def _faces(content: GameContent, options: FaceOptions, project_root: Path) -> Sequence[Component]:
-    from ...components.multisuit import components  # TRANSITIONAL: moves to .faces
+    from .faces import components
 
     return components(content, options, project_root)
 
 
 def _diagram(example: Mapping[str, Any], before: Mapping[str, Any] | None, after: Mapping[str, Any] | None,
              content: GameContent, pal: Palette) -> Sheet:
-    from ...components.diagram_multisuit import draw  # TRANSITIONAL: moves to .diagrams
+    from .diagrams import draw
 
     return draw(example, before, after, content, pal)
+
+
+def _data() -> type:
+    from .state import Numbers
+
+    return Numbers
 
 
 def _deck_checks(project: Any, game: Any) -> Iterable[ContentError]:
@@ -45,4 +55,5 @@ def _deck_checks(project: Any, game: Any) -> Iterable[ContentError]:
     return check(project, game)
 
 
-SPEC = GameSpec(slug="multisuit", engine=_engine, faces=_faces, diagram=_diagram, checks=(_deck_checks,))
+SPEC = GameSpec(slug="multisuit", engine=_engine, faces=_faces, diagram=_diagram, data=_data,
+                checks=(_deck_checks,))

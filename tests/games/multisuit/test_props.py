@@ -15,11 +15,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.rules.test_multisuit import TEST_DECK
+from generator.games.multisuit.notation import card_text
+from generator.games.multisuit.play import deal_points
+from generator.games.multisuit.state import (
+    DealScored,
+    Dealt,
+    GameWon,
+    TrickWon,
+    cards_of,
+    deals_at_most,
+    team_of,
+)
+from generator.rules.base import IllegalAction, oldest_first
 
-from generator.rules.base import IllegalAction
-from generator.rules.multisuit import GAME, MAX_DEALS, deal_points, events, team_of
-from generator.rules.multisuit_cards import Follow, Give, Lead, cards_of
+from tests.games.multisuit.helpers import GAME, NUMBERS, TEST_DECK
 
 MODES = [(), ("game",), ("rubber",)]
 
@@ -32,7 +41,7 @@ def obvious_follows(state) -> set[str]:
     best = max(table.rank[suit][c] for _, c in state.trick)
     beat = [c for c in ranked if table.rank[suit][c] >= best]
     allowed = beat or ranked or hand
-    return {table.text[c] for c in allowed}
+    return {card_text(table, c) for c in allowed}
 
 
 def check_step(state) -> None:
@@ -47,13 +56,13 @@ def check_step(state) -> None:
     actions = GAME.legal_actions(state)
     assert actions, "no legal action while the game is not over"
     if state.phase == 1 and state.trick:
-        assert {table.text[a.card] for a in actions} == obvious_follows(state)
-        assert all(type(a) is Follow for a in actions)
+        assert {card_text(table, a[1]) for a in actions} == obvious_follows(state)
+        assert all(a[0] == "play" and len(a) == 2 for a in actions)
     if state.phase == 1 and not state.trick:
-        assert all(type(a) is Lead and table.rank[a.suit][a.card] for a in actions)
+        assert all(a[0] == "lead" and table.rank[a[2]][a[1]] for a in actions)
     missing = next((c for c in range(36) if not state.hands[state.to_move] >> c & 1), None)
     if missing is not None:
-        for bad in (Give(missing), Follow(missing), Lead(missing, 0)):
+        for bad in (("give", missing), ("play", missing), ("lead", missing, 0)):
             with pytest.raises(IllegalAction):
                 GAME.apply(state, bad)
 
@@ -63,29 +72,27 @@ def check_log(state) -> None:
     table = state.table
     points, games, deal_tricks = [0, 0], [0, 0], [0, 0]
     previous = None
-    for event in events(state):
-        kind = event[0]
-        if kind == "trick":
-            winner, suit, best, _tie, trick = event[1:]
-            ranks = [table.rank[suit][c] for _, c in trick]
+    for event in oldest_first(state.events):
+        if isinstance(event, TrickWon):
+            ranks = [table.rank[event.suit][c] for _, c in event.trick]
             top = max(ranks)
             latest = max(i for i, r in enumerate(ranks) if r == top)
-            assert trick[latest][0] == winner and best == top
-            deal_tricks[team_of(winner)] += 1
-        elif kind == "score":
-            team, scored, tricks, after = event[1:]
+            assert event.trick[latest][0] == event.seat and event.rank == top
+            deal_tricks[team_of(event.seat)] += 1
+        elif isinstance(event, DealScored):
+            team, scored, tricks = event.team, event.scored, event.tricks
             assert tuple(deal_tricks) == tuple(tricks) and sum(tricks) == 9
-            assert deal_points(tricks)[team] == scored and scored >= 1
+            assert deal_points(NUMBERS, tricks)[team] == scored and scored >= 1
             points[team] += scored
-            assert tuple(points) == tuple(after)
+            assert tuple(points) == tuple(event.points)
             deal_tricks = [0, 0]
-        elif kind == "game":
-            team = event[1]
+        elif isinstance(event, GameWon):
+            team = event.team
             assert points[team] >= 5 and points[1 - team] < 5
             games[team] += 1
-        elif kind == "deal" and previous == "game":
+        elif isinstance(event, Dealt) and isinstance(previous, GameWon):
             points = [0, 0]  # a new game starts from zero
-        previous = kind
+        previous = event
     assert tuple(games) == state.games
     assert tuple(points) == state.points
 
@@ -94,7 +101,7 @@ def play(seed: int, variants: tuple[str, ...], deck) -> None:
     setup = {"deck": deck} if deck is not None else None
     state = GAME.new_game(seed=seed, variants=variants, setup=setup)
     rng = random.Random(seed)
-    bound = 48 * MAX_DEALS[state.mode]
+    bound = 48 * deals_at_most(NUMBERS, state.mode)
     decisions = 0
     while not GAME.is_over(state):
         check_step(state)
@@ -107,7 +114,7 @@ def play(seed: int, variants: tuple[str, ...], deck) -> None:
     ns, ew = result.scores[0], result.scores[1]
     assert ns != ew and result.winners == ((0, 2) if ns > ew else (1, 3))
     if state.mode == "deal":
-        assert (ns, ew) == deal_points(state.tricks)
+        assert (ns, ew) == deal_points(NUMBERS, state.tricks)
     elif state.mode == "game":
         assert max(ns, ew) >= 5 > min(ns, ew)
     else:

@@ -1,6 +1,7 @@
-"""Reading and writing a Multisuit deck file (``deck.csv``).
+"""Reading and writing a Multisuit deck file (``deck.csv``): the one reader of that format.
 
-The file is one row per card: ``id,spades,diamonds,clubs``, each rank written as a
+The rules engine, the printed faces and the deck tool (``pipworks deck``) all read a
+deck through this module, so the deck's composition is content with one source. The file is one row per card: ``id,spades,diamonds,clubs``, each rank written as a
 designer writes it on a face (``4``..``10``, ``J``, ``Q``, ``K``, ``A``) or ``-`` where
 the card has no rank in that suit. Ranks are held as ints 4..14 so that comparisons in
 checks, engines and charts are plain arithmetic; ``None`` is a missing rank.

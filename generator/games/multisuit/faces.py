@@ -7,26 +7,28 @@ index is repeated turned 180° bottom-right so the card reads either way up, and
 large centre panel lists the same ranks for reading the trick on the table.
 
 The faces are sleeve inserts (63 × 88 mm by default) with no backs: the sleeves are
-opaque. The deck comes from the content's deck file through ``generator.deck.io``.
+opaque. The deck comes from the content's deck file through ``generator.content.deck``
+(the one reader the engine uses too), the other numbers from :class:`~.state.Numbers`.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from ..content.schema import GameContent
-from ..deck.io import Card, read_deck
-from ..scene import Item, Line, Rect, Scene, Style, Text
-from . import pieces
-from . import typeset as ts
-from .base import Component, Face, FaceOptions
-from .palette import Palette, palette
-from .reference import Table, quickref_component, score_sheet_component
-from .suits import suit_symbol
+from ...components import pieces
+from ...components import typeset as ts
+from ...components.base import Component, Face, FaceOptions
+from ...components.palette import Palette, palette
+from ...components.reference import Table, quickref_component, score_sheet_component
+from ...components.suits import suit_symbol
+from ...content.deck import MISSING, Card, read_deck
+from ...content.deck import SUITS as DECK_SUITS
+from ...content.schema import GameContent
+from ...scene import Item, Line, Rect, Scene, Style, Text
+from .state import Numbers
 
-#: The deck's suits in the order the faces list them (the deck file's column order).
-DECK_SUITS: tuple[str, ...] = ("spades", "diamonds", "clubs")
-MISSING = "-"
+
+_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 def deck_path(game: GameContent, project_root: Path) -> Path:
@@ -112,30 +114,30 @@ def marker_face(suit: str, options: FaceOptions, pal: Palette, bleed: float) -> 
                  title=f"Multisuit marker: {name}")
 
 
-def _score_sheet(game: GameContent, options: FaceOptions) -> Component:
-    target = game.data.get("target_points", 5)
-    rubber = game.data.get("rubber_games", {"win": 2, "best_of": 3})
-    games = rubber["best_of"]
+def _score_sheet(game: GameContent, numbers: Numbers, options: FaceOptions) -> Component:
+    target = numbers.target_points
+    games = numbers.rubber_games.best_of
     columns = tuple(f"G{g} {team}" for g in range(1, games + 1) for team in ("N–S", "E–W"))
     rows = tuple(f"Deal {n}" for n in range(1, 11)) + ("Total",)
     tables = [Table("Points per deal", columns, rows, first_width=24.0),
               Table("Rubber", ("Winner", "N–S games", "E–W games"),
                     tuple(f"Game {g}" for g in range(1, games + 1)), first_width=24.0)]
-    notes = [f"After each deal, the team that took more of the 9 tricks scores one point for each trick "
-             f"over four; write it in that team's column for the current game. First to {target} points "
-             f"wins the game and both scores go back to zero. {rubber['win']} games win the rubber."]
+    notes = [f"After each deal, the team that took more of the {numbers.tricks_per_deal} tricks scores one point "
+             f"for each trick over {_WORDS.get(numbers.book, str(numbers.book))}; write it in that team's column for the current game. First to {target} points "
+             f"wins the game and both scores go back to zero. {numbers.rubber_games.win} games win the rubber."]
     return score_sheet_component(game, options, tables, notes)
 
 
 def components(game: GameContent, options: FaceOptions, project_root: Path) -> list[Component]:
-    """Every printed Multisuit piece, from the content and its deck file."""
+    """Every printed Multisuit piece, from the content's numbers and its deck file."""
+    numbers = Numbers.from_content(game)
     pal = palette(game.slug, options.ink)
     bleed = 0.0 if pal.bw else options.bleed
     w, h = options.card_size
     deck = read_deck(deck_path(game, project_root))
     faces = tuple(Face(front=card_face(card, options, pal, bleed)) for card in deck)
     markers = tuple(Face(front=marker_face(suit, options, pal, bleed))
-                    for suit in game.data.get("markers", list(DECK_SUITS)))
+                    for suit in numbers.markers)
     return [
         Component(id="playing-cards", name="Playing cards (sleeve inserts)", kind="card", faces=faces, trim=(w, h),
                   bleed=bleed, safe=options.safe,
@@ -143,5 +145,5 @@ def components(game: GameContent, options: FaceOptions, project_root: Path) -> l
         Component(id="marker-cards", name="Marker cards", kind="card", faces=markers, trim=(w, h), bleed=bleed,
                   safe=options.safe, assembly="Cut out and sleeve like the playing cards."),
         quickref_component(game, options),
-        _score_sheet(game, options),
+        _score_sheet(game, numbers, options),
     ]

@@ -12,11 +12,12 @@ import pytest
 import yaml
 
 from generator.content.loader import parse_game
-from generator.rules.multisuit import GAME
-from generator.rules.multisuit_examples import OUTCOMES
+from generator.games.multisuit.examples import OUTCOMES
 from generator.verify.run import normalise
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.games.multisuit.helpers import GAME
+
+ROOT = Path(__file__).resolve().parents[3]
 FOLDER = ROOT / "content" / "multisuit"
 EXAMPLES = yaml.safe_load((FOLDER / "examples.yaml").read_text(encoding="utf-8"))["examples"]
 CONTENT = parse_game(FOLDER).content

@@ -14,7 +14,7 @@ from generator.components.base import CARD_SIZES, FaceOptions
 from generator.render.svg import render_scene
 from generator.scene import Path as ScenePath
 
-from .helpers import ROOT, by_id, game, layout, walk
+from tests.components.helpers import ROOT, by_id, game, layout, walk
 
 SVG = "{http://www.w3.org/2000/svg}"
 SUITS = ("spades", "diamonds", "clubs")

@@ -3,6 +3,8 @@
 The rule source describes its deck with vague words ("most", "few", "tend to", "low");
 this file turns each into a number plus a sentence saying what it means, so checks,
 design search and report all read the same figures and the rulebook can print them.
+It sits with the content readers because the rules engine reads it too: the exact
+counts per suit (``per_suit``) are what the engine checks a deck against.
 """
 
 from __future__ import annotations
@@ -11,9 +13,9 @@ from functools import cached_property
 from pathlib import Path
 from typing import Annotated, Iterable, Iterator
 
-from ..content.loader import SourceFile, parse_source, read_yaml
-from ..content.record import AtLeast, AtMost, Loc, NotEmpty, record
-from .io import RANK_VALUES, SUITS
+from .deck import RANK_VALUES, SUITS
+from .loader import SourceFile, parse_source, read_yaml
+from .record import AtLeast, AtMost, Loc, NotEmpty, record
 
 Count = Annotated[int, AtLeast(0)]
 Weight = Annotated[float, AtLeast(0)]

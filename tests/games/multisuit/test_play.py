@@ -2,7 +2,7 @@
 
 Positions are written the way the worked examples write them (hands in card notation,
 ``A♠K♦10♣``), so each test reads like the rule it checks. The deck used for whole deals
-is ``TEST_DECK`` below, a valid deck of our own, so these tests do not depend on the
+is ``TEST_DECK`` (helpers), a valid deck of our own, so these tests do not depend on the
 shipped deck's design.
 """
 
@@ -10,36 +10,28 @@ from __future__ import annotations
 
 import pytest
 
+from generator.games.multisuit.notation import parse_card, ranks_text
+from generator.games.multisuit.play import deal_points as _deal_points
+from generator.games.multisuit.state import check_deck as _check_deck
+from generator.games.multisuit.state import partner, team_of
 from generator.rules.base import IllegalAction, SetupError
-from generator.rules.multisuit import GAME, deal_points, new_game, partner, team_of
-from generator.rules.multisuit_cards import Follow, Give, Lead, card_text, check_deck, parse_card
 
-NS, EW = "North-South", "East-West"
+from tests.games.multisuit.helpers import EW, GAME, NS, NUMBERS, TABLE, TEST_DECK, run
 
-# id, spades, diamonds, clubs: 2 A, 4 K, 1 Q, 4 J in every suit; hyphens on low cards.
-TEST_DECK_ROWS = """
-1 K J A|2 J K A|3 A 10 K|4 K K J|5 J A Q|6 J A J|7 A 9 J|8 K Q 9|9 Q 9 K|10 K J 9|11 9 K J|12 9 J K
-13 10 9 K|14 J J 9|15 7 K 8|16 10 8 6|17 8 8 8|18 7 7 10|19 5 6 7|20 6 7 4|21 5 5 7|22 5 6 5|23 4 6 5
-24 5 5 4|25 5 4 4|26 4 4 5|27 7 - 8|28 - 8 7|29 8 - 6|30 6 7 -|31 6 5 -|32 - 5 6|33 4 5 -|34 - 4 5
-35 8 - -|36 - - 5
-"""
-VALUES = {"J": 11, "Q": 12, "K": 13, "A": 14, "-": None}
+new_game = GAME.new_game
 
 
-def _deck() -> tuple:
-    cards = []
-    for row in TEST_DECK_ROWS.replace("\n", "|").split("|"):
-        if row.strip():
-            ident, *ranks = row.split()
-            cards.append((int(ident), tuple(VALUES[r] if r in VALUES else int(r) for r in ranks)))
-    return tuple(cards)
+def deal_points(tricks: tuple[int, int]) -> tuple[int, int]:
+    return _deal_points(NUMBERS, tricks)
 
 
-TEST_DECK = _deck()
+def check_deck(deck: tuple) -> None:
+    _check_deck(NUMBERS, TABLE.make_up, deck)
 
 
-def run(position: dict, play: list[str], variants: tuple[str, ...] = ()) -> dict:
-    return dict(GAME.run_example(position, play, variants))
+def card_text(values: tuple) -> str:
+    """The text of a card with these rank values (as a deck file holds them)."""
+    return ranks_text(NUMBERS, [NUMBERS.strength[v] if v else 0 for v in values])
 
 
 def last_trick(hands: dict[str, list[str]], **extra) -> dict:
@@ -72,7 +64,7 @@ def test_partnerships_partners_sit_opposite_and_score_together() -> None:
 def test_suits_and_ranks_run_from_4_up_to_ace() -> None:
     """suits-and-ranks: 10 < J < Q < K < A, and 4 is the lowest rank."""
     order = ["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
-    values = [parse_card(f"{r}♠-♦-♣")[0] for r in order]
+    values = [parse_card(NUMBERS, f"{r}♠-♦-♣")[0] for r in order]
     assert values == sorted(values) and len(set(values)) == 11
     out = run(last_trick({"North": "10♠4♦4♣", "East": "J♠4♦4♣", "South": "4♠4♦4♣", "West": "9♠4♦4♣"}),
               ["North leads 10♠4♦4♣ on spades", "East plays J♠4♦4♣", "South plays 4♠4♦4♣", "West plays 9♠4♦4♣"])
@@ -81,7 +73,7 @@ def test_suits_and_ranks_run_from_4_up_to_ace() -> None:
 
 def test_ranks_on_a_card_hyphen_means_no_rank_in_that_suit() -> None:
     """ranks-on-a-card: a hyphen is no rank, so the card neither follows nor leads that suit."""
-    assert parse_card("7♠-♦8♣") == (7, None, 8)
+    assert parse_card(NUMBERS, "7♠-♦8♣") == (7, None, 8)
     assert card_text((7, None, 8)) == "7♠-♦8♣"
     out = run(last_trick({"North": "7♠-♦8♣"}), [])
     assert out["legal"] == ["North leads 7♠-♦8♣ on spades", "North leads 7♠-♦8♣ on clubs"]
@@ -266,7 +258,7 @@ def test_exchange_is_simultaneous_received_cards_cannot_be_passed_on() -> None:
     for _ in range(12):
         state = GAME.apply(state, GAME.legal_actions(state)[0])
     with pytest.raises(IllegalAction, match="exchange is over"):
-        GAME.apply(state, Give(next(c for c in range(36) if state.hands[state.to_move] >> c & 1)))
+        GAME.apply(state, ("give", next(c for c in range(36) if state.hands[state.to_move] >> c & 1)))
     assert run({"phase": "exchange", "hands": EXCHANGE_HANDS}, done)["phase"] == "tricks"
 
 
@@ -276,7 +268,7 @@ def test_first_lead_is_the_dealers_left() -> None:
         state = new_game(seed=3, setup={"deck": TEST_DECK, "dealer": dealer})
         for _ in range(12):
             state = GAME.apply(state, GAME.legal_actions(state)[-1])
-        assert state.to_move == (dealer + 1) % 4 and all(isinstance(a, Lead) for a in GAME.legal_actions(state))
+        assert state.to_move == (dealer + 1) % 4 and all(a[0] == "lead" for a in GAME.legal_actions(state))
 
 
 @pytest.mark.parametrize("tricks,points", [((5, 4), (1, 0)), ((4, 5), (0, 1)), ((6, 3), (2, 0)),
@@ -370,7 +362,7 @@ def test_notation_reads_and_writes_the_same_moves() -> None:
     state = new_game(seed=9, setup={"deck": TEST_DECK})
     for action in GAME.legal_actions(state):
         assert GAME.parse_action(state, GAME.action_text(state, action)) == action
-    assert parse_card("As Kd 10c") == parse_card("A♠K♦10♣") == (14, 13, 10)
+    assert parse_card(NUMBERS, "As Kd 10c") == parse_card(NUMBERS, "A♠K♦10♣") == (14, 13, 10)
     with pytest.raises(IllegalAction, match="no seat"):
         GAME.parse_action(state, "Nobody plays A♠K♦10♣")
     other = "North" if state.to_move != 0 else "East"
@@ -382,12 +374,12 @@ def test_illegal_actions_say_why() -> None:
     """apply refuses wrong-phase, wrong-seat and unknown actions with a reason."""
     state = new_game(seed=9, setup={"deck": TEST_DECK})
     with pytest.raises(IllegalAction, match="exchange"):
-        GAME.apply(state, Follow(0))
+        GAME.apply(state, ("play", 0))
     with pytest.raises(IllegalAction, match="not a Multisuit action"):
         GAME.apply(state, ("no-such-action", 999))
     held = next(c for c in range(36) if not state.hands[state.to_move] >> c & 1)
     with pytest.raises(IllegalAction, match="does not hold"):
-        GAME.apply(state, Give(held))
+        GAME.apply(state, ("give", held))
 
 
 def test_position_errors_are_setup_errors() -> None:

@@ -15,13 +15,13 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-from ..scene import Rect, Style
-from . import typeset as ts
-from .diagrams import Sheet, arrow_right, caption, card_back, label, note, run
-from .palette import WHITE, Palette
-from .suits import suit_symbol
+from ...components import typeset as ts
+from ...components.diagrams import Sheet, arrow_right, caption, card_back, label, note, run
+from ...components.palette import WHITE, Palette
+from ...components.suits import suit_symbol
+from ...content.deck import SUITS
+from ...scene import Rect, Style
 
-SUITS = ("spades", "diamonds", "clubs")
 _SYMBOL = {"♠": "spades", "♦": "diamonds", "♣": "clubs", "♥": "hearts"}
 _RANK = re.compile(r"([^♠♥♦♣\s]+)([♠♥♦♣])")
 _PLAY = re.compile(r"^\s*(\w+)\s+(leads|plays|gives)\s+(\S+)(?:\s+on\s+(?:the\s+)?(\w+))?", re.IGNORECASE)
