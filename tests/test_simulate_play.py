@@ -9,7 +9,9 @@ import pytest
 from typer.testing import CliRunner
 
 from generator.cli import app
-from generator.rules import GAMES
+from generator.games import SHIPPED
+
+GAMES = [spec.slug for spec in SHIPPED]
 from generator.simulate import simulate, summary
 
 runner = CliRunner()
