@@ -22,11 +22,11 @@ from typing import Any, Hashable, Mapping, Sequence
 from .base import IllegalAction, Result, SetupError, engine
 from .zero_grid_cards import DECK, grid_from_columns
 from .zero_grid_resolve import (  # noqa: F401  (re-exported: rule_map names them here)
-    RIGHT_OF, Desk, action_resolution, activate, adversary_favor, apply_power, fizzle, hardcore_penalty, raise_pip,
+    RIGHT_OF, Desk, action_resolution, activate, adversary_favor, apply_power, favor_at_reveal, fizzle, hardcore_penalty, raise_pip,
     resolves_column_4, rule_text_penalty, select_die, suit_power, swap_movement, target_column,
 )
 from .zero_grid_state import (  # noqa: F401  (EMPTY, SETUP_GRID, HAND_SIZE: rule_map names)
-    EASIER, EMPTY, HAND_SIZE, HARDCORE, HARDCORE_TEXT, MOVE, OVER, POWER, PROGRAM, RESOLVE, SETUP_GRID, SOLO, VARIANTS,
+    EASIER, EMPTY, FAVOR_AT_REVEAL, HAND_SIZE, HARDCORE, HARDCORE_TEXT, MOVE, OVER, POWER, PROGRAM, RESOLVE, SETUP_GRID, SOLO, VARIANTS,
     State, column_4_pips, emit, event_list, removed, score_title, variant_flags, _PERMS, _SEEDS,
 )
 
@@ -47,7 +47,7 @@ def new_game(players: int | None = None, variants: Sequence[str] = (), seed: int
     setup = dict(setup or {})
     flags = variant_flags(variants)
     if players is None:
-        players = 1 if flags & SOLO else 2
+        players = 1 if flags & (SOLO | FAVOR_AT_REVEAL) else 2
     if players not in (1, 2):
         raise SetupError(f"Zero Grid is for 1 or 2 players, not {players}")
     if players == 1:

@@ -45,6 +45,7 @@ RULE_MAP: dict[str, str] = {
     "easier": "resolves_column_4",
     "hardcore": "hardcore_penalty",
     "hardcore-rule-text": "rule_text_penalty",
+    "favor-at-reveal": "favor_at_reveal",
     # clarifications (RULINGS.md, then ours)
     "zg-hand-size": "HAND_SIZE",
     "zg-action-choice": "select_die",

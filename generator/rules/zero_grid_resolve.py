@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from .zero_grid_cards import DIAMONDS, FIRST_FACE, HEARTS, SPADES
-from .zero_grid_state import EASIER, HARDCORE, HARDCORE_TEXT, MOVE, POWER, RESOLVE, State, emit
+from .zero_grid_state import EASIER, FAVOR_AT_REVEAL, HARDCORE, HARDCORE_TEXT, MOVE, POWER, RESOLVE, State, emit
 
 
 def resolves_column_4(s: State, seat: int) -> bool:
@@ -175,6 +175,12 @@ def adversary_favor(s: State, d: Desk) -> None:
         raise_pip(s, d, 0, min(cells, key=lambda c: (grid[c], c)), "favor")
 
 
+def favor_at_reveal(s: State, d: Desk) -> None:
+    """The favor-at-reveal variant (the other reading of RULINGS 11): a solo player who
+    loses Initiative gives Adversary Favor at the reveal, before any column resolves."""
+    adversary_favor(s, d)
+
+
 def action_resolution(s: State, decision: tuple | None = None) -> bool:
     """action-resolution: each player resolves Columns 1, 2, 3 (and 4 when allowed) in
     order, after applying ``decision`` (a choice for the pending card) if given. Steps
@@ -183,6 +189,8 @@ def action_resolution(s: State, decision: tuple | None = None) -> bool:
     which swap target), returning False, or when every card is resolved, returning True
     (the caller then runs cleanup)."""
     d = Desk(s)
+    if decision is None and s.n == 1 and s.winner < 0 and s.flags & FAVOR_AT_REVEAL:
+        favor_at_reveal(s, d)
     if decision is not None:
         card, power_cell, move_cell = s.ctx
         s.pending, s.ctx, s.step = (), (), s.step + 1
@@ -199,7 +207,7 @@ def action_resolution(s: State, decision: tuple | None = None) -> bool:
         card = programs[seat][step]
         s.step = step + 1
         if step == 3:
-            if n == 1 and s.winner < 0:
+            if n == 1 and s.winner < 0 and not s.flags & FAVOR_AT_REVEAL:
                 adversary_favor(s, d)
             if not resolves_column_4(s, seat):
                 emit(s, ("unplayed", seat, card))

@@ -19,14 +19,16 @@ HAND_SIZE = 4
 SCORING_CHART = ((0, 4, "Did you read the rules!"), (5, 8, "Diamond Cutter"), (9, 12, "Swaptastic"),
                  (13, 15, "Die Slayer"), (16, 16, "Zero Hero"))
 
-EASIER, HARDCORE, HARDCORE_TEXT, SOLO = 1, 2, 4, 8
+EASIER, HARDCORE, HARDCORE_TEXT, SOLO, FAVOR_AT_REVEAL = 1, 2, 4, 8, 16
 VARIANTS: dict[str, str] = {
     "solo": "one player; the deck's top card contests Initiative, and Adversary Favor when you lose it",
     "easier": "resolve all four cards every hand and allow one extra reshuffle",
     "hardcore": "Diamonds take 1; each fizzle adds 1 pip to the highest die in Column 1 (the FAQ, RULINGS 8)",
     "hardcore-rule-text": "Diamonds take 1; an unresolved face card adds 1 pip to your two lowest dice, one per column",
+    "favor-at-reveal": "solo; Adversary Favor comes at the Initiative reveal, before any column resolves (RULINGS 11)",
 }
-_FLAGS = {"solo": SOLO, "easier": EASIER, "hardcore": HARDCORE, "hardcore-rule-text": HARDCORE_TEXT}
+_FLAGS = {"solo": SOLO, "easier": EASIER, "hardcore": HARDCORE, "hardcore-rule-text": HARDCORE_TEXT,
+          "favor-at-reveal": FAVOR_AT_REVEAL}
 
 PROGRAM, RESOLVE, OVER = 0, 1, 2
 #: Resolution actions: (RESOLVE, seat, POWER, -1) or (RESOLVE, seat, MOVE, target column).

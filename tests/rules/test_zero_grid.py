@@ -408,6 +408,25 @@ def test_adversary_favor_raises_the_lowest_column_4_die() -> None:
     assert won["favor"] == []
 
 
+def test_favor_timing_variant_gives_the_favor_at_the_reveal() -> None:
+    """zg-favor-timing (RULINGS 11) and its other reading, favor-at-reveal: a Column 1 card
+    that shifts into Column 4 acts on it before the default favor and after the variant's.
+    Spades flips the 6; by default the favor then finds the flipped 1 the lowest die, at
+    the reveal it raises the 2 on top before anything resolves."""
+    grid = [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [2, 3, 6, 6]]
+    cards = ["J♠", "Q♣", "K♣", "2♣"]
+    default = solo(cards, reveal="9♦", grid=grid)
+    assert default["results"]["P1"][0] == "J♠: C1→C4, spades C4R3 6→1"
+    assert default["favor"] == ["C4R3 1→2"] and default["grid"]["P1"][3] == [2, 3, 2, 6]
+    at_reveal = solo(cards, reveal="9♦", grid=grid, variants=("favor-at-reveal",))
+    assert at_reveal["favor"] == ["C4R1 2→3"] and at_reveal["grid"]["P1"][3] == [3, 3, 1, 6]
+    assert at_reveal["results"]["P1"][0] == "J♠: C1→C4, spades C4R3 6→1"
+    log = at_reveal["log"]
+    assert log.index(next(l for l in log if l.startswith("Adversary Favor"))) < log.index(
+        next(l for l in log if l.startswith("P1 J♠")))
+    assert GAME.new_game(variants=["favor-at-reveal"]).n == 1, "the variant is a solo game"
+
+
 def test_easier_resolves_all_four_cards() -> None:
     """easier: both players resolve Column 4."""
     out = hand(["J♣", "Q♣", "K♣", "A♠"], p2=["2♥", "3♥", "4♥", "2♠"], variants=["easier"])
