@@ -12,13 +12,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..content.schema import GameContent, QuickRefLine
-from ..scene import Circle, Item, Line, Rect, Scene, Style
-from . import pieces
-from . import typeset as ts
-from .base import Component, Face, FaceOptions
-from .palette import WHITE, Palette, palette
-from .reference import count_of, lines_card_component, quickref_component
+from ...components import pieces
+from ...components import typeset as ts
+from ...components.base import Component, Face, FaceOptions
+from ...components.palette import WHITE, Palette, palette
+from ...components.reference import count_of, lines_card_component, quickref_component
+from ...content.schema import GameContent, QuickRefLine
+from ...scene import Circle, Item, Line, Rect, Scene, Style
 
 CELL = 24.0
 GRID_W, GRID_H = 132.0, 170.0
