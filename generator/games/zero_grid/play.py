@@ -108,14 +108,14 @@ def initiative_reveal(f: list[Any]) -> None:
 # --- resolving the cards ------------------------------------------------------------------
 
 class Desk:
-    """Scratch for one :func:`apply` call: the grids and activation marks as lists while
-    cards resolve, and the events they add; :meth:`commit` writes them to the state being
-    built. Never kept: states stay immutable."""
+    """Scratch for one :func:`apply` call: each seat's grid (a tuple, replaced when a die
+    changes) and activation marks while cards resolve, and the events they add;
+    :meth:`commit` writes them to the state being built. Never kept: states stay immutable."""
 
     __slots__ = ("grids", "used", "spent", "events", "flags")
 
     def __init__(self, f: list[Any]) -> None:
-        self.grids = list(map(list, f[_GRIDS]))
+        self.grids: list[tuple[int, ...]] = list(f[_GRIDS])
         self.used = list(f[_USED])
         self.spent = list(f[_SPENT])
         self.events = f[_EVENTS]
@@ -125,7 +125,7 @@ class Desk:
         self.events = (event, self.events)
 
     def commit(self, f: list[Any]) -> None:
-        f[_GRIDS] = tuple(map(tuple, self.grids))
+        f[_GRIDS] = tuple(self.grids)
         f[_USED], f[_SPENT], f[_EVENTS] = tuple(self.used), tuple(self.spent), self.events
 
 
@@ -199,7 +199,9 @@ def apply_power(d: Desk, seat: int, card: int, cell: int) -> None:
     activates too, RULINGS 7); a die brought to zero is removed (removal)."""
     grid = d.grids[seat]
     before = grid[cell]
-    after = grid[cell] = suit_power(card, before, d.flags)
+    after = suit_power(card, before, d.flags)
+    if after != before:
+        d.grids[seat] = grid[:cell] + (after,) + grid[cell + 1:]
     activate(d, seat, cell >> 2, cell if after else -1)
     d.emit(PowerUsed(seat, card, cell, before, after))
 
@@ -209,11 +211,12 @@ def swap_movement(d: Desk, seat: int, card: int, cell: int, target_col: int) -> 
     """swap-movement: the activated die trades places with the die at ``target_col`` in
     its row, then loses one pip (pip decay; zero removes it, RULINGS 5). The other die
     keeps its pips, and both dice keep their activated marks as they move."""
-    grid = d.grids[seat]
+    grid = list(d.grids[seat])
     other = target_col * 4 + (cell & 3)
     before, partner = grid[cell], grid[other]
     after = before - 1
     grid[cell], grid[other] = partner, after
+    d.grids[seat] = tuple(grid)
     used = d.used[seat]
     partner_used = (used >> other) & 1
     d.used[seat] = (used & ~((1 << cell) | (1 << other))) | (partner_used << cell)
@@ -245,7 +248,8 @@ def raise_pip(d: Desk, seat: int, cell: int) -> tuple[int, int]:
     pips before and after."""
     grid = d.grids[seat]
     before = grid[cell]
-    after = grid[cell] = before + 1 if before < 6 else 6
+    after = before + 1 if before < 6 else 6
+    d.grids[seat] = grid[:cell] + (after,) + grid[cell + 1:]
     return before, after
 
 

@@ -468,11 +468,8 @@ def deal_and_program(f: list[Any]) -> None:
         finish(f, "timer")
         return
     f[_HAND_NO] += 1
-    start = f[_START]
-    hands: list[list[int]] = [[] for _ in range(players)]
-    for i, card in enumerate(cards):
-        hands[(start + i) % players].append(card)
-    f[_HANDS] = tuple(map(tuple, hands))
+    first = f[_START]
+    f[_HANDS] = tuple(tuple(cards[(seat - first) % players::players]) for seat in range(players))
     emit(f, Dealt(f[_HAND_NO], f[_HANDS]))
     begin_programming(f)
 
