@@ -16,12 +16,12 @@ from typing import Any, Mapping, Sequence
 from ...rules.base import IllegalAction, SetupError, oldest_first
 from . import play
 from .notation import (
-    FIZZLE_WHY, action_text, card_text, cell_text, change_text, event_text, parse_action, parse_card, parse_seat,
-    seat_text, suit_name,
+    FIZZLE_WHY, action_text, card_text, cell_text, change_text, event_text, grid_columns, grid_from_columns,
+    parse_action, parse_card, parse_seat, seat_text, suit_name,
 )
 from .state import (
     OVER, RESOLVE, Favor, Fizzled, Numbers, Penalty, PowerUsed, Revealed, Shifted, State, Swapped, Unplayed,
-    column_4_pips, grid_columns, grid_from_columns, new_game, removed, result, score_title,
+    column_4_pips, new_game, removed, result, score_title,
 )
 
 _KNOWN = {"players", "grid", "hands", "reveal", "deck", "discard", "reshuffles", "hand", "start"}

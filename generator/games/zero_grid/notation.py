@@ -14,6 +14,7 @@ P1, P2; cells ``C2R1`` (column 2, top row).
 from __future__ import annotations
 
 import re
+from typing import Sequence
 
 from ...rules.base import IllegalAction, oldest_first
 from .state import (
@@ -64,6 +65,27 @@ def parse_card(text: str) -> int:
 def cell_text(cell: int) -> str:
     """``C2R1``: column 2, top row."""
     return f"C{cell // 4 + 1}R{cell % 4 + 1}"
+
+
+def grid_from_columns(columns: object, who: str = "grid") -> tuple[int, ...]:
+    """A grid from four columns of four pips read top to bottom (0 or '-' for empty)."""
+    if not isinstance(columns, (list, tuple)) or len(columns) != 4:
+        raise ValueError(f"{who}: give four columns of four pips, top to bottom")
+    cells: list[int] = []
+    for index, column in enumerate(columns):
+        if not isinstance(column, (list, tuple)) or len(column) != 4:
+            raise ValueError(f"{who}: column {index + 1} must list four pips (0 or '-' for an empty space)")
+        for pip in column:
+            value = 0 if pip in ("-", None) else pip
+            if not isinstance(value, int) or not 0 <= value <= 6:
+                raise ValueError(f"{who}: column {index + 1} has {pip!r}; a pip is 1–6, or 0 / '-' for empty")
+            cells.append(value)
+    return tuple(cells)
+
+
+def grid_columns(grid: Sequence[int]) -> list[list[int]]:
+    """Four columns of four pips, top to bottom (0 = empty space)."""
+    return [list(grid[c * 4:c * 4 + 4]) for c in range(4)]
 
 
 def seat_text(seat: int) -> str:

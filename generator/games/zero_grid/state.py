@@ -100,9 +100,14 @@ class Numbers:
 
     @classmethod
     def from_content(cls, content: GameContent) -> Numbers:
-        """The numbers of ``content`` (a GameContent); SetupError names every problem."""
+        """The numbers of ``content`` (a GameContent); SetupError names every problem.
+        The suits and deals are checked too: the card numbering follows the suit order,
+        and a hand is one card per column of a 52-card deck, which the rules build on."""
         if tuple(content.suits) != SUITS:
             raise SetupError(f"{content.slug}: suits must be {', '.join(SUITS)} in that order (the card numbering)")
+        if any(deal.hand != HAND_SIZE or deal.deck != len(DECK) for deal in content.deals):
+            raise SetupError(f"{content.slug}: deals: a hand is {HAND_SIZE} cards (one per column) "
+                             f"from a {len(DECK)}-card deck")
         try:
             return parse(cls, content.data)
         except Invalid as exc:
@@ -144,12 +149,12 @@ VARIANTS: dict[str, str] = {
     "hardcore-rule-text": "Diamonds take 1; an unresolved face card adds 1 pip to your two lowest dice, one per column",
     "favor-at-reveal": "solo; Adversary Favor comes at the Initiative reveal, before any column resolves (RULINGS 11)",
 }
-_FLAGS = {"solo": SOLO, "easier": EASIER, "hardcore": HARDCORE, "hardcore-rule-text": HARDCORE_TEXT,
+_VARIANT_FLAGS = {"solo": SOLO, "easier": EASIER, "hardcore": HARDCORE, "hardcore-rule-text": HARDCORE_TEXT,
           "favor-at-reveal": FAVOR_AT_REVEAL}
 
 PROGRAM, RESOLVE, OVER = 0, 1, 2
 #: Reshuffle seeds kept in the state: more than any timer allows (two players, Easier: 3).
-_SEEDS = 4
+RESHUFFLE_SEEDS = 4
 
 
 # --- events (the log's raw material, newest first in State.events) ----------------------
@@ -276,7 +281,7 @@ class State(NamedTuple):
     end: str
 
 
-(_PLAYERS, _FLAGS_I, _GRIDS, _DECK, _DISCARD, _RESHUFFLES, _SEEDS_I, _HAND_NO, _START, _HANDS, _PROGRAMS, _REVEAL,
+(_PLAYERS, _FLAGS, _GRIDS, _DECK, _DISCARD, _RESHUFFLES, _SEEDS, _HAND_NO, _START, _HANDS, _PROGRAMS, _REVEAL,
  _WINNER, _PHASE, _SEAT, _STEP, _SPENT, _USED, _PENDING, _CTX, _EVENTS, _END) = map(State._fields.index, (
     "players", "flags", "grids", "deck", "discard", "reshuffles", "seeds", "hand_no", "start", "hands", "programs",
     "reveal", "winner", "phase", "seat", "step", "spent", "used", "pending", "ctx", "events", "end"))
@@ -292,9 +297,9 @@ def variant_flags(variants: Sequence[str]) -> int:
     """Variant names -> flags; unknown names and both Hardcore readings are refused."""
     flags = 0
     for name in variants:
-        if name not in _FLAGS:
+        if name not in _VARIANT_FLAGS:
             raise SetupError(f"unknown Zero Grid variant {name!r}; known: {', '.join(VARIANTS)}")
-        flags |= _FLAGS[name]
+        flags |= _VARIANT_FLAGS[name]
     if flags & HARDCORE and flags & HARDCORE_TEXT:
         raise SetupError("choose one Hardcore penalty: 'hardcore' (the FAQ's) or 'hardcore-rule-text'")
     return flags
@@ -306,8 +311,7 @@ def new_game(numbers: Numbers, players: int | None = None, variants: Sequence[st
              setup: Mapping[str, Any] | None = None) -> State:
     """A game ready for the first decision (setup-grid, setup-deck, setup-start-player).
 
-    ``setup`` may fix: ``grids`` (per seat, a 16-pip grid or four columns top to
-    bottom), ``deck`` (top first), ``discard``, ``hands`` (per seat, the four cards of
+    ``setup`` may fix: ``grids`` (per seat, 16 pips indexed ``column * 4 + row``), ``deck`` (top first), ``discard``, ``hands`` (per seat, the four cards of
     the current hand), ``reveal`` (solo: the card put on top of the deck), ``start``,
     ``reshuffles`` (done so far), ``reshuffle_seeds``, ``hand`` and ``deck_order``
     ("neutral": cards not named stay in Initiative order instead of being shuffled).
@@ -326,7 +330,7 @@ def new_game(numbers: Numbers, players: int | None = None, variants: Sequence[st
     rng = random.Random(seed)
     grids = setup_grids(numbers, setup.get("grids"), players)
     deck, discard, hands = setup_deck(numbers, setup, players, rng)
-    seeds = tuple(setup.get("reshuffle_seeds") or [rng.randrange(1 << 30) for _ in range(_SEEDS)])
+    seeds = tuple(setup.get("reshuffle_seeds") or [rng.randrange(1 << 30) for _ in range(RESHUFFLE_SEEDS)])
     start = setup_start_player(setup.get("start"), players, rng)
     hand_no = int(setup.get("hand", 1)) - (0 if hands else 1)
     f: list[Any] = list(State(numbers, players, flags, grids, deck, discard, int(setup.get("reshuffles", 0)), seeds,
@@ -349,32 +353,10 @@ def setup_grids(numbers: Numbers, grids: Any, players: int) -> tuple[tuple[int, 
         return (numbers.grid,) * players
     if len(grids) != players:
         raise SetupError(f"give one grid per player ({players}), not {len(grids)}")
-    try:
-        return tuple(g if isinstance(g, tuple) and len(g) == 16 else grid_from_columns(g, f"grid {i}")
-                     for i, g in enumerate(grids))
-    except ValueError as exc:
-        raise SetupError(str(exc)) from None
-
-
-def grid_from_columns(columns: object, who: str = "grid") -> tuple[int, ...]:
-    """A grid from four columns of four pips read top to bottom (0 or '-' for empty)."""
-    if not isinstance(columns, (list, tuple)) or len(columns) != 4:
-        raise ValueError(f"{who}: give four columns of four pips, top to bottom")
-    cells: list[int] = []
-    for index, column in enumerate(columns):
-        if not isinstance(column, (list, tuple)) or len(column) != 4:
-            raise ValueError(f"{who}: column {index + 1} must list four pips (0 or '-' for an empty space)")
-        for pip in column:
-            value = 0 if pip in ("-", None) else pip
-            if not isinstance(value, int) or not 0 <= value <= 6:
-                raise ValueError(f"{who}: column {index + 1} has {pip!r}; a pip is 1–6, or 0 / '-' for empty")
-            cells.append(value)
-    return tuple(cells)
-
-
-def grid_columns(grid: Sequence[int]) -> list[list[int]]:
-    """Four columns of four pips, top to bottom (0 = empty space)."""
-    return [list(grid[c * 4:c * 4 + 4]) for c in range(4)]
+    out = tuple(tuple(grid) for grid in grids)
+    if any(len(grid) != 16 or not all(type(pip) is int and 0 <= pip <= 6 for pip in grid) for grid in out):
+        raise SetupError("a grid is 16 pips, column * 4 + row, each 1 to 6 or 0 for an empty space")
+    return out
 
 
 @implements("setup-deck")
@@ -433,7 +415,7 @@ def reshuffle(f: list[Any]) -> bool:
     if not f[_DISCARD]:
         return False
     pile = sorted(f[_DISCARD], key=f[_NUMBERS].initiative.__getitem__)
-    seeds = f[_SEEDS_I]
+    seeds = f[_SEEDS]
     random.Random(seeds[f[_RESHUFFLES] % len(seeds)]).shuffle(pile)
     f[_DECK], f[_DISCARD] = tuple(pile), ()
     f[_RESHUFFLES] += 1
@@ -479,7 +461,7 @@ def solo_timer_expired(f: list[Any]) -> bool:
     """solo-timer (RULINGS 10): a solo hand needs 4 cards dealt plus 1 revealed; when the
     deck cannot give them and no reshuffle is left, the last card is (or would be) dealt
     and the game is over before the hand is played."""
-    return len(f[_DECK]) < HAND_SIZE + 1 and f[_RESHUFFLES] >= allowed_reshuffles(f[_FLAGS_I])
+    return len(f[_DECK]) < HAND_SIZE + 1 and f[_RESHUFFLES] >= allowed_reshuffles(f[_FLAGS])
 
 
 def program_choices(hand: Sequence[int]) -> tuple[Action, ...]:

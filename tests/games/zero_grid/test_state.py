@@ -14,10 +14,8 @@ from generator.content.loader import parse_game
 from generator.games import shipped_game, shipped_root
 from generator.games.zero_grid.engine import make
 from generator.games.zero_grid.faces import components
-from generator.games.zero_grid.notation import card_text, parse_card
-from generator.games.zero_grid.state import (
-    DECK, FACE, RANK_OF, SUIT_OF, SUITS, Numbers, card_of, grid_columns, score_title,
-)
+from generator.games.zero_grid.notation import card_text, grid_columns, parse_card
+from generator.games.zero_grid.state import DECK, FACE, RANK_OF, SUIT_OF, SUITS, Numbers, card_of, score_title
 from generator.rules.base import SetupError
 from generator.scene import Circle, Group, Text
 
@@ -77,6 +75,8 @@ def test_shipped_numbers() -> None:
     ("{min: 5, max: 8, title: Diamond Cutter}", "{min: 6, max: 8, title: Diamond Cutter}", "run on from 5"),
     ("initiative_suit_order: [spades, hearts, diamonds, clubs]", "initiative_suit_order: [spades, hearts]",
      "initiative_suit_order"),
+    ("    hand: 4\n", "    hand: 5\n", "a hand is 4 cards"),
+    ("suits: [spades, hearts, diamonds, clubs]", "suits: [hearts, spades, diamonds, clubs]", "card numbering"),
 ])
 def test_bad_numbers_are_refused_by_name(tmp_path: Path, old: str, new: str, message: str) -> None:
     folder = edited_copy(tmp_path, (old, new))
