@@ -17,14 +17,14 @@ from typing import Any, Sequence
 
 from ...rules.base import IllegalAction, implements
 from .state import (
-    EASIER, FACE, FAVOR_AT_REVEAL, HARDCORE, HARDCORE_TEXT, HEARTS, DIAMONDS, OVER, POWER, PROGRAM, RESOLVE,
+    DIAMONDS, EASIER, FACE, FAVOR_AT_REVEAL, HARDCORE, HARDCORE_TEXT, HEARTS, OVER, POWER, PROGRAM, RESOLVE,
     SPADES, SUIT_OF, SWAPS, Action, Favor, Fizzled, Penalty, PowerUsed, Programmed, Revealed, Shifted, State,
-    Swapped, Unplayed, deal_and_program, draw, emit, finish, allowed_reshuffles, program_choices,
+    Swapped, Unplayed, allowed_reshuffles, deal_and_program, draw, emit, finish, program_choices,
 )
 
-_F = State._fields
+#: Field indexes of State, for building the next state in a list.
 (_PLAYERS, _FLAGS, _GRIDS, _DISCARD, _RESHUFFLES, _HANDS, _PROGRAMS, _REVEAL, _WINNER, _PHASE, _SEAT, _STEP,
- _SPENT, _USED, _PENDING, _CTX, _EVENTS, _NUMBERS) = map(_F.index, (
+ _SPENT, _USED, _PENDING, _CTX, _EVENTS, _NUMBERS) = map(State._fields.index, (
     "players", "flags", "grids", "discard", "reshuffles", "hands", "programs", "reveal", "winner", "phase", "seat",
     "step", "spent", "used", "pending", "ctx", "events", "numbers"))
 
@@ -55,7 +55,7 @@ def apply(s: State, action: Action) -> State:
         d = Desk(f)
         card, power_cell, move_cell = s.ctx
         f[_PENDING], f[_CTX], f[_STEP] = (), (), s.step + 1
-        if action is POWER or action == POWER:
+        if action == POWER:
             apply_power(d, s.seat, card, power_cell)
         else:
             swap_movement(d, s.seat, card, move_cell, action[1])

@@ -281,6 +281,7 @@ class State(NamedTuple):
     end: str
 
 
+#: Field indexes of State, for building the next state in a list.
 (_PLAYERS, _FLAGS, _GRIDS, _DECK, _DISCARD, _RESHUFFLES, _SEEDS, _HAND_NO, _START, _HANDS, _PROGRAMS, _REVEAL,
  _WINNER, _PHASE, _SEAT, _STEP, _SPENT, _USED, _PENDING, _CTX, _EVENTS, _END) = map(State._fields.index, (
     "players", "flags", "grids", "deck", "discard", "reshuffles", "seeds", "hand_no", "start", "hands", "programs",
