@@ -78,7 +78,7 @@ def test_key_terms_appear(game, term: str) -> None:
 
 def test_every_variant_of_the_source(game) -> None:
     engines = {v.engine for v in game.content.variants}
-    assert engines == {"solo", "easier", "hardcore", "hardcore-rule-text"}
+    assert engines == {"solo", "easier", "hardcore", "hardcore-rule-text", "favor-at-reveal"}
 
 
 #: RULINGS.md's Zero Grid part, entry by entry -> the clarification restating it.
@@ -87,6 +87,7 @@ RULINGS = {
     "Swap target": "zg-swap-target", "Decay to zero": "zg-decay-removal", "Hearts on a 6": "zg-hearts-on-six",
     "Clubs as suit power": "zg-clubs-hold", "Hardcore penalty": "zg-hardcore-penalty",
     "Two-player timer": "zg-two-player-timer", "Solo timer": "zg-solo-timer",
+    "Adversary Favor timing (solo)": "zg-favor-timing",
 }
 
 
@@ -96,12 +97,20 @@ def test_every_ruling_is_a_clarification(game) -> None:
     for topic, ident in RULINGS.items():
         assert ident in clar and clar[ident].origin == "RULINGS.md", topic
     assert clar["zg-hardcore-penalty"].variant == "hardcore-rule-text"
+    assert clar["zg-favor-timing"].variant == "favor-at-reveal"
     assert sum(c.origin == "RULINGS.md" for c in clar.values()) == len(RULINGS)
     rulings = ROOT.parent / "shared" / "RULINGS.md"
     if rulings.is_file():  # the shared workspace copy, when this checkout sits beside it
         text = rulings.read_text(encoding="utf-8")
         part = text[text.index("## Zero Grid"):]
         assert sorted(re.findall(r"^\d+\. \*([^*:]+):?\*", part, re.M)) == sorted(RULINGS)
+
+
+def test_glossary_resolvable_die_includes_the_clubs_hold(game) -> None:
+    """zg-clubs-hold: Clubs holds a die unchanged, yet that die is resolvable for Clubs (the
+    hold activates it), so the glossary may not define resolvable as "can change"."""
+    term = next(g for g in game.content.glossary if g.term == "Resolvable die")
+    assert "clubs" in term.definition.lower() and "unchanged" in term.definition.lower()
 
 
 def test_references_resolve(game) -> None:

@@ -85,29 +85,32 @@ def multisuit_own(state: Any, viewer: int) -> set[str]:
 def zero_grid_hidden(state: Any, viewer: int) -> set[str]:
     """The other player's hand, and their programmed cards that neither the Initiative
     reveal nor their own resolution has turned face up this hand."""
-    from generator.rules.zero_grid_cards import card_text
-    from generator.rules.zero_grid_state import RESOLVE, event_list
+    from generator.games.zero_grid.notation import card_text
+    from generator.games.zero_grid.state import (
+        RESOLVE, Dealt, Fizzled, PowerUsed, Revealed, Shifted, Swapped, Unplayed,
+    )
+    from generator.rules.base import oldest_first
 
     if not state.hands:
         return set()
     other = 1 - viewer
     if other >= len(state.programs):
         return {card_text(c) for c in state.hands[other]}
-    events = event_list(state)
-    last_deal = max(i for i, e in enumerate(events) if e[0] == "deal")
+    events = oldest_first(state.events)
+    last_deal = max(i for i, e in enumerate(events) if isinstance(e, Dealt))
     face_up = set()
     for e in events[last_deal:]:
-        if e[0] == "initiative":
-            face_up |= set(e[1])
-        elif e[0] in ("power", "move", "fizzle", "unplayed", "shift"):
-            face_up.add(e[2])
+        if isinstance(e, Revealed):
+            face_up |= set(e.cards)
+        elif isinstance(e, (PowerUsed, Swapped, Fizzled, Unplayed, Shifted)):
+            face_up.add(e.card)
     if state.phase == RESOLVE:
         face_up.add(state.ctx[0])
     return {card_text(c) for c in state.programs[other] if c not in face_up}
 
 
 def zero_grid_own(state: Any, viewer: int) -> set[str]:
-    from generator.rules.zero_grid_cards import card_text
+    from generator.games.zero_grid.notation import card_text
 
     if not state.hands:
         return set()

@@ -10,10 +10,15 @@ from __future__ import annotations
 
 import pytest
 
+from generator.games import find_game, shipped_game
+from generator.games.zero_grid.notation import parse_card
+from generator.games.zero_grid.play import select_die, suit_power, target_column
+from generator.games.zero_grid.state import Numbers, score_title
 from generator.rules.base import IllegalAction, SetupError
-from generator.rules.zero_grid import GAME, score_title, select_die, suit_power, target_column
-from generator.rules.zero_grid_cards import parse_card
-from generator.rules.zero_grid_state import SETUP_GRID
+
+GAME = find_game("zero-grid")
+NUMBERS = Numbers.from_content(shipped_game("zero-grid").content)
+SETUP_GRID = NUMBERS.grid
 
 #: P2's default: low Hearts on a grid of sixes in Column 4 only. Hearts cannot take a six
 #: and no die has a die to its right, so every P2 card fizzles with no choice to make,
@@ -83,8 +88,10 @@ def test_four_cards_each_programmed_to_three_columns_and_initiative() -> None:
     assert [len(h) for h in state.hands] == [4, 4]
     actions = GAME.legal_actions(state)
     assert len(actions) == 24 and len(set(actions)) == 24
+    others = [c for c in range(52) if c not in state.hands[0]][:4]
     with pytest.raises(IllegalAction, match="four cards"):
-        GAME.apply(state, (0, 0, 0, 1, 2, 3) if 0 not in state.hands[0] else (0, 0, 51, 50, 49, 48))
+        GAME.apply(state, ("program", *others))
+    assert all(a[0] == "program" and sorted(a[1:]) == sorted(state.hands[0]) for a in actions)
 
 
 @pytest.mark.parametrize("p1_init, p2_init, winner", [
@@ -387,7 +394,7 @@ def test_timer_most_removed_then_lowest_column_4_then_shared(p1, winners) -> Non
                                             (12, "Swaptastic"), (13, "Die Slayer"), (15, "Die Slayer"), (16, "Zero Hero")])
 def test_scoring_chart(removed: int, title: str) -> None:
     """scoring-titles: the chart's bands."""
-    assert score_title(removed) == title
+    assert score_title(NUMBERS, removed) == title
 
 
 # --- variants ----------------------------------------------------------------------------
@@ -406,6 +413,25 @@ def test_adversary_favor_raises_the_lowest_column_4_die() -> None:
     assert out["results"]["P1"][3] == "2♣: unplayed (lost Initiative)"
     won = solo(["J♣", "Q♣", "K♣", "A♣"], reveal="9♦", grid=grid)
     assert won["favor"] == []
+
+
+def test_favor_timing_variant_gives_the_favor_at_the_reveal() -> None:
+    """zg-favor-timing (RULINGS 11) and its other reading, favor-at-reveal: a Column 1 card
+    that shifts into Column 4 acts on it before the default favor and after the variant's.
+    Spades flips the 6; by default the favor then finds the flipped 1 the lowest die, at
+    the reveal it raises the 2 on top before anything resolves."""
+    grid = [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [2, 3, 6, 6]]
+    cards = ["J♠", "Q♣", "K♣", "2♣"]
+    default = solo(cards, reveal="9♦", grid=grid)
+    assert default["results"]["P1"][0] == "J♠: C1→C4, spades C4R3 6→1"
+    assert default["favor"] == ["C4R3 1→2"] and default["grid"]["P1"][3] == [2, 3, 2, 6]
+    at_reveal = solo(cards, reveal="9♦", grid=grid, variants=("favor-at-reveal",))
+    assert at_reveal["favor"] == ["C4R1 2→3"] and at_reveal["grid"]["P1"][3] == [3, 3, 1, 6]
+    assert at_reveal["results"]["P1"][0] == "J♠: C1→C4, spades C4R3 6→1"
+    log = at_reveal["log"]
+    assert log.index(next(l for l in log if l.startswith("Adversary Favor"))) < log.index(
+        next(l for l in log if l.startswith("P1 J♠")))
+    assert GAME.new_game(variants=["favor-at-reveal"]).players == 1, "the variant is a solo game"
 
 
 def test_easier_resolves_all_four_cards() -> None:
@@ -472,7 +498,7 @@ def test_variants_and_player_counts_are_checked() -> None:
         GAME.new_game(variants=["hardcore", "hardcore-rule-text"])
     with pytest.raises(SetupError, match="solo"):
         GAME.new_game(players=2, variants=["solo"])
-    assert GAME.new_game(variants=["solo"]).n == 1
+    assert GAME.new_game(variants=["solo"]).players == 1
 
 
 def test_notation_errors_say_what_is_wrong() -> None:
@@ -487,9 +513,10 @@ def test_notation_errors_say_what_is_wrong() -> None:
     state = GAME.apply(state, GAME.parse_action(state, P2_PROGRAM))
     with pytest.raises(IllegalAction, match="spades power"):
         GAME.parse_action(state, "P1 7♠: hearts")
-    assert GAME.parse_action(state, "p1 7s: swap with column 3") == (1, 0, 1, 2)
+    assert GAME.parse_action(state, "p1 7s: swap with column 3") == ("swap", 2)
+    assert GAME.parse_action(state, "P1 7♠: spades") == ("power",)
     with pytest.raises(IllegalAction):
-        GAME.apply(state, (1, 0, 1, 0))  # a swap to the left
+        GAME.apply(state, ("swap", 0))  # a swap to the left
 
 
 def test_log_explains_initiative_and_changes() -> None:
@@ -509,20 +536,14 @@ def test_select_die_and_target_column_directly() -> None:
 
 
 def test_rule_map_names_code_for_every_rule_variant_and_clarification() -> None:
-    """Traceability: every id of game.yaml (effect sections, variants, clarifications) maps to
-    a function or constant that exists in the engine module."""
-    import importlib
-    from pathlib import Path
-
-    from generator.content.project import load_project
-
-    root = Path(__file__).resolve().parents[2]
-    content = load_project(root, only=["zero-grid"]).games["zero-grid"].content
-    module = importlib.import_module("generator.rules.zero_grid")
+    """Traceability: every id of game.yaml (effect sections, variants, clarifications) is
+    marked with @implements on a function of the game package, and nothing else is."""
+    content = shipped_game("zero-grid").content
     ids = [s.id for s in content.all_sections() if s.effect]
     ids += [v.id for v in content.variants] + [c.id for c in content.clarifications]
-    assert [i for i in ids if i not in GAME.rule_map] == []
-    assert {i: n for i, n in GAME.rule_map.items() if not hasattr(module, n)} == {}
+    assert sorted(GAME.rule_map) == sorted(ids)
+    for rule_id, functions in GAME.rule_map.items():
+        assert functions and all(f.__module__.startswith("generator.games.zero_grid.") for f in functions), rule_id
     assert {v.engine for v in content.variants} == set(GAME.variants)
 
 

@@ -10,15 +10,15 @@ cell, so setting up is copying the grid. The credit line names the designer.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from ..content.schema import GameContent, QuickRefLine
-from ..scene import Circle, Item, Line, Rect, Scene, Style
-from . import pieces
-from . import typeset as ts
-from .base import Component, Face, FaceOptions
-from .palette import WHITE, Palette, palette
-from .reference import count_of, lines_card_component, quickref_component
+from ...components import pieces
+from ...components import typeset as ts
+from ...components.base import Component, Face, FaceOptions
+from ...components.palette import WHITE, Palette, palette
+from ...components.reference import count_of, lines_card_component, quickref_component
+from ...content.schema import GameContent, QuickRefLine
+from ...scene import Circle, Item, Line, Rect, Scene, Style
+from .state import Numbers
 
 CELL = 24.0
 GRID_W, GRID_H = 132.0, 170.0
@@ -26,18 +26,10 @@ MARKER = 44.0
 SUIT_WORDS = {"hearts": "hearts", "diamonds": "diamonds", "spades": "spades", "clubs": "clubs"}
 
 
-def setup_columns(data: dict[str, Any]) -> list[list[int]]:
-    """The setup pattern as four columns of pips, top to bottom (a list of lists, or a
-    mapping of column name to pips in column order)."""
-    grid = data.get("setup_grid", [])
-    columns = list(grid.values()) if isinstance(grid, dict) else list(grid)
-    return [[int(p) for p in column] for column in columns]
-
-
-def player_grid(game: GameContent, pal: Palette) -> Scene:
+def player_grid(game: GameContent, numbers: Numbers, pal: Palette) -> Scene:
     """One player's 4 × 4 grid with numbered columns, Column 4 marked Initiative and
-    the setup pips printed faintly."""
-    columns = setup_columns(game.data)
+    the setup pips printed faintly (the content's setup pattern, as the engine reads it)."""
+    columns = numbers.setup_grid
     n_cols = max(4, len(columns))
     n_rows = max([4] + [len(c) for c in columns])
     items: list[Item] = [*pieces.border(GRID_W, GRID_H, pal), *pieces.board_header(game, "Player grid", GRID_W, pal)]
@@ -94,14 +86,14 @@ def _suit_of(text: str) -> str | None:
     return SUIT_WORDS.get(first)
 
 
-def player_aid(game: GameContent, options: FaceOptions) -> Component:
+def player_aid(game: GameContent, numbers: Numbers, options: FaceOptions) -> Component:
     """The player aid card from the content's ``player_aid`` lines."""
-    lines = [QuickRefLine(text=t, suit=_suit_of(t)) for t in game.data.get("player_aid", [])]
+    lines = [QuickRefLine(text=t, suit=_suit_of(t)) for t in numbers.player_aid]
     return lines_card_component(game, options, lines, "Player aid", "player-aid", "Player aid",
                                 count_of(game, "player-aid", 2), "Cut out; one per player.")
 
 
-def scoring_chart(game: GameContent, options: FaceOptions) -> Component:
+def scoring_chart(game: GameContent, numbers: Numbers, options: FaceOptions) -> Component:
     """The scoring chart card: dice removed → title, one ruled row per band."""
     w, h = options.card_size
     pal = palette(game.slug, options.ink)
@@ -117,17 +109,17 @@ def scoring_chart(game: GameContent, options: FaceOptions) -> Component:
                           fill=pal.accent))
     items.append(ts.label(margin + 20.0, margin + 14.0, "YOUR TITLE", "chart column title", width - 20.0, ts.FINE,
                           bold=True, fill=pal.accent))
-    bands = game.data.get("scoring_chart", [])
+    bands = numbers.scoring_chart
     row_h = min(11.0, (h - 2 * margin - 30.0) / max(1, len(bands)))
     y = margin + 16.5
     for n, band in enumerate(bands, start=1):
-        lo, hi = band["min"], band["max"]
+        lo, hi = band.min, band.max
         span = f"{lo}" if lo == hi else f"{lo}–{hi}"
         items.append(Line(margin, y, w - margin, y, Style(stroke=pal.line, stroke_width=0.25)))
         base = y + row_h / 2 + ts.BODY * 0.36
         items.append(ts.label(margin + 1.0, base, span, f"chart band {n} dice", 17.0, ts.HEADING, bold=True,
                               fill=pal.text))
-        items.append(ts.label(margin + 20.0, base, band["title"], f"chart band {n} title", width - 20.0, ts.BODY,
+        items.append(ts.label(margin + 20.0, base, band.title, f"chart band {n} title", width - 20.0, ts.BODY,
                               fill=pal.text))
         y += row_h
     items.append(Line(margin, y, w - margin, y, Style(stroke=pal.line, stroke_width=0.25)))
@@ -144,16 +136,17 @@ def scoring_chart(game: GameContent, options: FaceOptions) -> Component:
 
 def components(game: GameContent, options: FaceOptions, project_root: Path) -> list[Component]:
     """Every printed Zero Grid piece."""
+    numbers = Numbers.from_content(game)
     pal = palette(game.slug, options.ink)
     bleed = 0.0 if pal.bw else options.bleed
-    grid = Face(front=player_grid(game, pal), copies=count_of(game, "player-grid", game.players.max))
+    grid = Face(front=player_grid(game, numbers, pal), copies=count_of(game, "player-grid", game.players.max))
     marker = Face(front=first_player_marker(game, pal, bleed), copies=count_of(game, "first-player-marker", 1))
     return [
         Component(id="player-grid", name="Player grid", kind="board", faces=(grid,), trim=(GRID_W, GRID_H),
                   safe=options.safe, assembly="One per player; cut along the outer edge."),
         Component(id="first-player-marker", name="First-player marker", kind="token", faces=(marker,),
                   trim=(MARKER, MARKER), bleed=bleed, safe=2.0, assembly="Cut out round."),
-        player_aid(game, options),
-        scoring_chart(game, options),
+        player_aid(game, numbers, options),
+        scoring_chart(game, numbers, options),
         quickref_component(game, options),
     ]

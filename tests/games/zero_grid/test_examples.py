@@ -9,10 +9,11 @@ import pytest
 import yaml
 
 from generator.content.project import load_project
-from generator.rules.zero_grid import GAME
+from generator.games import find_game
 from generator.verify.run import normalise
 
-ROOT = Path(__file__).resolve().parents[2]
+GAME = find_game("zero-grid")
+ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = yaml.safe_load((ROOT / "content" / "zero-grid" / "examples.yaml").read_text(encoding="utf-8"))["examples"]
 
 

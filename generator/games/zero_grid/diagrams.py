@@ -13,11 +13,11 @@ from __future__ import annotations
 import re
 from typing import AbstractSet, Any, Mapping
 
-from . import typeset as ts
-from .diagrams import Sheet, arrow_right, caption, card, die, label, note, split_card
-from ..scene import Item
-from .palette import Palette
-from .suits import suit_symbol
+from ...components import typeset as ts
+from ...components.diagrams import Sheet, arrow_right, caption, card, die, label, note, split_card
+from ...components.palette import Palette
+from ...components.suits import suit_symbol
+from ...scene import Item
 
 _PROGRAMS = re.compile(r"^\s*(P\d)\s+programs\s+(.+?)\s*,\s*initiative\s+(\S+)", re.IGNORECASE)
 CELL = 8.0
