@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Hashable, Sequence
 
-from .base import IllegalAction
-from .pip_trick_state import (
+from ...rules.base import IllegalAction
+from .state import (
     ALLOWED, AVAILABLE, CHANGE, CLUBS, DIAMONDS, DOWN, DOWN_TABLE, HEARTS, LOCK, LOCK_DIE, LOCKED, MIDDLE_PLACES,
     OVER, PASS, PLAY, POWER_ACTIONS, ROUNDS, SPADES, SUITS, SWAP, TRUMP_ORDER, UP_TABLE, USED, State, deal,
 )

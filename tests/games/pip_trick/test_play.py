@@ -11,9 +11,9 @@ import random
 import pytest
 
 from generator.rules.base import IllegalAction, SetupError
-from generator.rules.pip_trick import GAME
-from generator.rules.pip_trick_rules import change_pips
-from generator.rules.pip_trick_state import HAND_SIZE, LOCK, PLAY, deal
+from generator.games.pip_trick.engine import GAME
+from generator.games.pip_trick.play import change_pips
+from generator.games.pip_trick.state import HAND_SIZE, LOCK, PLAY, deal
 
 run = GAME.run_example
 

@@ -15,18 +15,18 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from .base import engine
-from .pip_trick_examples import outcomes, position_state, run_example
-from .pip_trick_rules import (  # noqa: F401  (the rule map's targets are imported here by name)
+from ...rules.base import engine
+from .examples import outcomes, position_state, run_example
+from .play import (  # noqa: F401  (the rule map's targets are imported here by name)
     after_changes, apply, can_change, change_die, change_pips, clubs_options, die_options, end_trick, is_over,
     legal_actions, lock_die, lock_options, new_cycle, next_round, no_action_reason, play_options, play_problem,
     rank_trick, to_move,
 )
-from .pip_trick_state import (  # noqa: F401
+from .state import (  # noqa: F401
     ACTIVE_DICE_BY_ROUND, ALLOWED, MIDDLE_PLACES, ROUNDS, START_DICE, TRUMP_ORDER, VARIANTS, State, deal, new_game,
     result, score_key, start_dice,
 )
-from .pip_trick_text import action_text, describe, log, parse_action
+from .notation import action_text, describe, log, parse_action
 
 #: Our estimate of a game's length (the source gives none; clarification
 #: ``play-time-estimate``): minutes, for a table that knows the rules.

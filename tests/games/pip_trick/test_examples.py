@@ -8,9 +8,9 @@ import pytest
 import yaml
 
 from generator.content.project import load_project
-from generator.rules.pip_trick import GAME
+from generator.games.pip_trick.engine import GAME
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = yaml.safe_load((ROOT / "content" / "pip-trick" / "examples.yaml").read_text(encoding="utf-8"))["examples"]
 
 

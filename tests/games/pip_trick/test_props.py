@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from generator.rules.base import IllegalAction
-from generator.rules.pip_trick import GAME
-from generator.rules.pip_trick_state import (
+from generator.games.pip_trick.engine import GAME
+from generator.games.pip_trick.state import (
     CHANGE, DOWN, HAND_SIZE, LOCK, LOCKED, PLAY, PLAY_DOWN, PLAY_UP, SEATS, USED,
 )
 

@@ -21,13 +21,13 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping, Sequence
 
-from .base import SetupError
-from .pip_trick_rules import apply, legal_actions, to_move, trump
-from .pip_trick_state import (
+from ...rules.base import SetupError
+from .play import apply, legal_actions, to_move, trump
+from .state import (
     ACTIVE_DICE_BY_ROUND, AVAILABLE, DOWN, LOCKED, OVER, SEATS, SUITS, USED, State, card_bits,
     check_variants, locked_pips, new_game, result, start_dice,
 )
-from .pip_trick_text import action_text, card_text, log, parse_action, parse_card
+from .notation import action_text, card_text, log, parse_action, parse_card
 
 _PLAYED = re.compile(r"^\s*(\w+)\s+(?:plays|leads)\s+(\S+)", re.IGNORECASE)
 KNOWN_KEYS = {"players", "round", "trump", "leader", "dealer", "hands", "dice", "used", "locked"}

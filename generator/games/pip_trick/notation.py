@@ -17,9 +17,9 @@ from __future__ import annotations
 import re
 from typing import Hashable, Sequence
 
-from .base import IllegalAction
-from .pip_trick_rules import illegal_reason, legal_actions, step, to_move, trump
-from .pip_trick_state import CHANGE, DOWN, LOCK, LOCKED, OVER, PLAY, SEATS, SUITS, USED, State, locked_pips, result
+from ...rules.base import IllegalAction
+from .play import illegal_reason, legal_actions, step, to_move, trump
+from .state import CHANGE, DOWN, LOCK, LOCKED, OVER, PLAY, SEATS, SUITS, USED, State, locked_pips, result
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SYMBOLS = "♥♦♠♣"

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
-from .base import Result, SetupError
+from ...rules.base import Result, SetupError
 
 # --- the game's numbers -------------------------------------------------------------
 
