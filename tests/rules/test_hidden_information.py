@@ -34,7 +34,7 @@ def _named(text: str, name: str) -> bool:
 
 def pip_trick_hidden(state: Any, viewer: int) -> set[str]:
     """Other players' hands, and the cards they played face down (never turned up)."""
-    from generator.rules.pip_trick_text import card_text, events
+    from generator.games.pip_trick.notation import card_text, events
 
     names = {card_text(c) for seat in range(state.players) if seat != viewer
              for c in range(52) if state.hands[seat] >> c & 1}
@@ -43,7 +43,7 @@ def pip_trick_hidden(state: Any, viewer: int) -> set[str]:
 
 
 def pip_trick_own(state: Any, viewer: int) -> set[str]:
-    from generator.rules.pip_trick_text import card_text
+    from generator.games.pip_trick.notation import card_text
 
     return {card_text(c) for c in range(52) if state.hands[viewer] >> c & 1}
 
