@@ -21,9 +21,9 @@ if TYPE_CHECKING:
 
 
 def _engine(game: LoadedGame) -> Game[Any, Any]:
-    from .engine import GAME
+    from .engine import make
 
-    return GAME  # type: ignore[return-value]
+    return make(game)
 
 
 def _faces(content: GameContent, options: FaceOptions, project_root: Path) -> Sequence[Component]:
@@ -39,4 +39,10 @@ def _diagram(example: Mapping[str, Any], before: Mapping[str, Any] | None, after
     return draw(example, before, after, content, pal)
 
 
-SPEC = GameSpec(slug="pip-trick", engine=_engine, faces=_faces, diagram=_diagram)
+def _data() -> type:
+    from .state import Numbers
+
+    return Numbers
+
+
+SPEC = GameSpec(slug="pip-trick", engine=_engine, faces=_faces, diagram=_diagram, data=_data)

@@ -1,19 +1,21 @@
 """Pip Trick's rules as pure functions: whose turn, legal actions, applying an action.
 
 ``apply`` never mutates its input: it copies the state's fields into a list, changes
-what the action changes and builds a new state. The history is kept as a cons list of
-actions so the readable log can be rebuilt by replaying it (see ``pip_trick_text``)
-without formatting strings on the fast path; ``step`` reports events only when asked.
+what the action changes and builds a new state. The history keeps the actions (newest
+first), so the readable log is rebuilt by replaying them (see ``notation``) without
+building events on the fast path; ``step`` reports events only when given a list.
 """
 
 from __future__ import annotations
 
-from typing import Any, Hashable, Sequence
+from typing import Any, Sequence
 
-from ...rules.base import IllegalAction
+from ...rules.base import IllegalAction, implements
 from .state import (
-    ALLOWED, AVAILABLE, CHANGE, CLUBS, DIAMONDS, DOWN, DOWN_TABLE, HEARTS, LOCK, LOCK_DIE, LOCKED, MIDDLE_PLACES,
-    OVER, PASS, PLAY, POWER_ACTIONS, ROUNDS, SPADES, SUITS, SWAP, TRUMP_ORDER, UP_TABLE, USED, State, deal,
+    AVAILABLE, CHANGE, CLUBS, DIAMONDS, DICE, DOWN, FLIP, HEARTS, LOCK, LOCK_DIE, LOCKED, LOWER, OVER, PASS, PLAY,
+    PLAY_DOWN, PLAY_UP, RAISE, RANKS, SPADES, SUIT_BITS, SUITS, SWAP, USED, Action, CardPlayed, ClubsPassed,
+    DiceSwapped, DieChanged, DieLocked, Event, GameOver, NewCycle, NoDieAction, RoundEnded, RoundStarted, State,
+    TrickRanked, deal,
 )
 
 #: positions of the state's fields in the list ``apply`` edits (State is a NamedTuple)
@@ -31,6 +33,30 @@ _STATUS = State._fields.index("status")
 _TRICKS = State._fields.index("tricks")
 _LAST = State._fields.index("last")
 _HISTORY = State._fields.index("history")
+
+#: the die action each suit's power asks for (clubs handled apart)
+POWER_ACTIONS = {HEARTS: RAISE, DIAMONDS: LOWER, SPADES: FLIP}
+_VERB_OF = {HEARTS: "raise", DIAMONDS: "lower", SPADES: "flip"}
+_RANK_MASK = (1 << RANKS) - 1
+
+
+class SuitActions(dict[int, tuple[Action, ...]]):
+    """Rank mask (13 bits) of one suit -> the actions on those cards, filled on first use
+    so importing stays instant while random play soon reads every list from memory."""
+
+    def __init__(self, actions: tuple[Action, ...], suit: int) -> None:
+        super().__init__()
+        self.actions = actions[RANKS * suit:RANKS * suit + RANKS]
+
+    def __missing__(self, mask: int) -> tuple[Action, ...]:
+        found = self[mask] = tuple(self.actions[r] for r in range(RANKS) if mask >> r & 1)
+        return found
+
+
+UP_TABLE = tuple(SuitActions(PLAY_UP, suit) for suit in range(4))
+DOWN_TABLE = tuple(SuitActions(PLAY_DOWN, suit) for suit in range(4))
+#: cards of the suits still allowed in a trick, by the 4-bit mask of suits shown face up
+ALLOWED = tuple(sum(SUIT_BITS[s] for s in range(4) if not shown >> s & 1) for shown in range(16))
 
 
 # --- whose turn ---------------------------------------------------------------------
@@ -50,15 +76,16 @@ def is_over(s: State) -> bool:
     return s.phase == OVER
 
 
+@implements("trump-order")
 def trump(s: State) -> int:
-    """Rule ``trump-order``: the suit trump this round."""
-    return TRUMP_ORDER[s.round]
+    """Rule ``trump-order``: the suit trump this round (the content's trump order)."""
+    return s.numbers.trumps[s.round]
 
 
 # --- legal actions ------------------------------------------------------------------
 
 
-def legal_actions(s: State) -> list[Hashable]:
+def legal_actions(s: State) -> list[Action]:
     """Every legal decision of the player to move (never empty unless the game is over)."""
     if s.phase == PLAY:
         return play_options(s)
@@ -70,7 +97,8 @@ def legal_actions(s: State) -> list[Hashable]:
     return []
 
 
-def play_options(s: State) -> list[Hashable]:
+@implements("playing-a-trick", "lead", "new-suit-rule", "no-legal-suit", "one-trump-per-trick")
+def play_options(s: State) -> list[Action]:
     """Rules ``lead``, ``new-suit-rule`` and ``no-legal-suit``: any card to lead; then a
     card of a suit not yet shown face up; with none, any card face down."""
     hand = s.hands[(s.leader + len(s.trick)) % s.players]
@@ -78,35 +106,38 @@ def play_options(s: State) -> list[Hashable]:
     cards = hand & ALLOWED[s.shown] if s.trick else hand
     if not cards:
         cards, table = hand, DOWN_TABLE
-    out: list[Hashable] = []
+    out: list[Action] = []
     for suit in range(4):
-        bits = cards >> (13 * suit) & 0x1FFF
+        bits = cards >> (RANKS * suit) & _RANK_MASK
         if bits:
             out += table[suit][bits]
     return out
 
 
-def die_options(s: State, seat: int, suit: int) -> list[Hashable]:
+@implements("suit-powers", "using-dice", "whose-dice")
+def die_options(s: State, seat: int, suit: int) -> list[Action]:
     """Rules ``suit-powers`` and ``used-dice``: a power acts on one of the player's own
     available dice (ruling ``whose-dice``); clubs may swap with a used die or pass."""
-    base = 4 * seat
-    status = s.status[base:base + 4]
+    base = DICE * seat
+    status = s.status[base:base + DICE]
     if suit == CLUBS:
         return clubs_options(status)
-    free = [d for d in range(4) if status[d] == AVAILABLE and can_change(s, suit, s.dice[base + d])]
+    free = [d for d in range(DICE) if status[d] == AVAILABLE and can_change(s, suit, s.dice[base + d])]
     actions = POWER_ACTIONS[suit]
     return [actions[d] for d in free]
 
 
-def clubs_options(status: Sequence[int]) -> list[Hashable]:
+@implements("clubs-swap", "clubs-may-pass")
+def clubs_options(status: Sequence[int]) -> list[Action]:
     """Rule ``clubs-swap``: each (available, used) pair, or no action (ruling
     ``clubs-may-pass``: passing is for clubs only)."""
-    used = [u for u in range(4) if status[u] == USED]
-    out: list[Hashable] = [SWAP[a, u] for a in range(4) if status[a] == AVAILABLE for u in used]
+    used = [u for u in range(DICE) if status[u] == USED]
+    out: list[Action] = [SWAP[a, u] for a in range(DICE) if status[a] == AVAILABLE for u in used]
     out.append(PASS)
     return out
 
 
+@implements("middle-die-exempt", "change-at-the-limit")
 def can_change(s: State, suit: int, pips: int) -> bool:
     """Ruling ``change-at-the-limit``: by default a 6 may be chosen for hearts (and a 1 for
     diamonds) and simply stays; the ``middle-die-exempt`` variant forbids such a choice."""
@@ -115,38 +146,40 @@ def can_change(s: State, suit: int, pips: int) -> bool:
     return not ((suit == HEARTS and pips == 6) or (suit == DIAMONDS and pips == 1))
 
 
-def lock_options(s: State, seat: int) -> list[Hashable]:
+@implements("lock-a-die", "lock-a-used-die")
+def lock_options(s: State, seat: int) -> list[Action]:
     """Rule ``lock-a-die``: any active die, available or used (ruling ``lock-a-used-die``)."""
-    base = 4 * seat
-    return [LOCK_DIE[d] for d in range(4) if s.status[base + d] != LOCKED]
+    base = DICE * seat
+    return [LOCK_DIE[d] for d in range(DICE) if s.status[base + d] != LOCKED]
 
 
 # --- applying an action -------------------------------------------------------------
 
-Events = list | None
+#: where ``step`` reports what happened (None on the fast path)
+Sink = list[Event] | None
 
 
-def apply(s: State, action: Hashable) -> State:
+def apply(s: State, action: Action) -> State:
     """The state after ``action``; the given state is left untouched."""
     return step(s, action, None)
 
 
-def step(s: State, action: Hashable, events: Events) -> State:
-    """Apply ``action`` and, when ``events`` is a list, append what happened to it as
-    plain tuples (``pip_trick_text`` turns them into sentences)."""
+def step(s: State, action: Action, events: Sink) -> State:
+    """Apply ``action`` and, when ``events`` is a list, append what happened to it (the
+    event records of ``state``; ``notation`` turns them into sentences)."""
     why = illegal_reason(s, action)
     if why:
         raise IllegalAction(why)
     f = list(s)
-    f[_HISTORY] = (s.history, action)
-    kind = action[0]  # type: ignore[index]
+    f[_HISTORY] = (action, s.history)
+    kind = action[0]
     if kind == "play" or kind == "down":
-        play_card(s, f, action[1], kind == "down", events)  # type: ignore[index]
+        play_card(s, f, action[1], kind == "down", events)
     elif kind == "lock":
-        lock_die(s, f, action[1], events)  # type: ignore[index]
+        lock_die(s, f, action[1], events)
     else:
         change_die(s, f, action, events)
-    return State._make(f)
+    return tuple.__new__(State, f)
 
 
 def illegal_reason(s: State, action: Any) -> str:
@@ -163,33 +196,30 @@ def illegal_reason(s: State, action: Any) -> str:
         return play_problem(s, action[1], kind == "down")
     if s.phase == CHANGE:
         return change_problem(s, action)
-    if kind != "lock" or len(action) != 2 or action[1] not in range(4):
+    if kind != "lock" or len(action) != 2 or action[1] not in range(DICE):
         return "each player now locks one of their active dice (rule lock-a-die)"
-    if s.status[4 * s.pending[0] + action[1]] == LOCKED:
+    if s.status[DICE * s.pending[0] + action[1]] == LOCKED:
         return f"die {action[1] + 1} is already locked (rule locked-dice)"
     return ""
 
 
-_VERB_OF = {HEARTS: "raise", DIAMONDS: "lower", SPADES: "flip"}
-
-
-def change_problem(s: State, action: tuple) -> str:
+def change_problem(s: State, action: Action) -> str:
     """Why a die action does not fit the suit played and the player's dice ('' if it does)."""
     seat, suit, _ = s.pending[0]
     kind = action[0]
     if suit == CLUBS:
         if kind == "pass" and len(action) == 1:
             return ""
-        if kind != "swap" or len(action) != 3 or action[1] not in range(4) or action[2] not in range(4):
+        if kind != "swap" or len(action) != 3 or action[1] not in range(DICE) or action[2] not in range(DICE):
             return "clubs swaps an available die with a used one, or takes no die action (rule clubs-swap)"
-        a, u = 4 * seat + action[1], 4 * seat + action[2]
+        a, u = DICE * seat + action[1], DICE * seat + action[2]
         if s.status[a] != AVAILABLE or s.status[u] != USED:
             return "a club swap takes an available die and a die used in this cycle (rule clubs-swap)"
         return ""
     verb = _VERB_OF[suit]
-    if kind != verb or len(action) != 2 or action[1] not in range(4):
+    if kind != verb or len(action) != 2 or action[1] not in range(DICE):
         return f"{SUITS[suit]} must {verb} one available die (rule suit-powers); no other die action"
-    d = 4 * seat + action[1]
+    d = DICE * seat + action[1]
     if s.status[d] != AVAILABLE:
         what = "locked" if s.status[d] == LOCKED else "used in this cycle"
         return f"die {action[1] + 1} is {what}, so it is not available (rule used-dice)"
@@ -198,9 +228,12 @@ def change_problem(s: State, action: tuple) -> str:
     return ""
 
 
+@implements("lead", "new-suit-rule", "no-legal-suit", "face-down-only-when-stuck", "one-trump-per-trick")
 def play_problem(s: State, card: int, down: bool) -> str:
     """Why this card may not be played now, face up or down ('' if it may); ruling
-    ``face-down-only-when-stuck``: face down only without a suit missing from the trick."""
+    ``face-down-only-when-stuck``: face down only without a suit missing from the trick.
+    A suit shown face up cannot follow face up, so neither can a second trump
+    (``one-trump-per-trick``)."""
     seat = (s.leader + len(s.trick)) % s.players
     hand = s.hands[seat]
     if not hand >> card & 1:
@@ -219,7 +252,8 @@ def play_problem(s: State, card: int, down: bool) -> str:
     return ""
 
 
-def play_card(s: State, f: list, card: int, down: bool, events: Events) -> None:
+@implements("face-down-cards")
+def play_card(s: State, f: list[Any], card: int, down: bool, events: Sink) -> None:
     """The card leaves the hand and joins the trick (a face-down card shows no suit);
     the last card of a trick ends it."""
     seat = (s.leader + len(s.trick)) % s.players
@@ -228,14 +262,16 @@ def play_card(s: State, f: list, card: int, down: bool, events: Events) -> None:
     f[_HANDS] = tuple(hands)
     trick = s.trick + (card + DOWN if down else card,)
     if events is not None:
-        events.append(("play", seat, card, down, not s.trick))
+        events.append(CardPlayed(seat, card, down, not s.trick))
     f[_TRICK] = trick
     if not down:
-        f[_SHOWN] = s.shown | 1 << (card // 13)
+        f[_SHOWN] = s.shown | 1 << (card // RANKS)
     if len(trick) == s.players:
         end_trick(s, f, trick, events)
 
 
+@implements("ranking-the-trick", "trump-outranks", "trump-beats-plain", "highest-rank", "equal-rank-later",
+            "face-down-cards", "face-down-order")
 def rank_trick(leader: int, players: int, trick: Sequence[int], trump_suit: int) -> list[tuple[int, int]]:
     """Rules ``ranking-the-trick``: order the played cards from first place to last.
 
@@ -249,16 +285,20 @@ def rank_trick(leader: int, players: int, trick: Sequence[int], trump_suit: int)
         if code >= DOWN:
             key = i
         else:
-            key = 1024 | (512 if code // 13 == trump_suit else 0) | (code % 13) << 4 | i
+            key = 1024 | (512 if code // RANKS == trump_suit else 0) | (code % RANKS) << 4 | i
         keyed.append((key, (leader + i) % players, code))
     keyed.sort(reverse=True)
     return [(seat, code) for _, seat, code in keyed]
 
 
-def end_trick(s: State, f: list, trick: tuple, events: Events) -> None:
-    """Rules ``trick-winner-leads`` and ``the-middle``: first place leads next; the middle
-    places with a face-up card get their suit power (ruling ``face-down-in-the-middle``)."""
-    ranking = rank_trick(s.leader, s.players, trick, TRUMP_ORDER[s.round])
+@implements("trick-winner-leads", "the-middle", "middle-four-players", "middle-three-players", "middle-order")
+def end_trick(s: State, f: list[Any], trick: tuple[int, ...], events: Sink) -> None:
+    """Rules ``trick-winner-leads`` and ``the-middle``: first place leads next; the places
+    between first and last (2nd and 3rd of four, 2nd of three) with a face-up card get
+    their suit power, in the order of the ranking (ruling ``middle-order``; a face-down
+    card does nothing, ``face-down-in-the-middle``)."""
+    trump_suit = trump(s)
+    ranking = rank_trick(s.leader, s.players, trick, trump_suit)
     winner = ranking[0][0]
     tricks = list(s.tricks)
     tricks[winner] += 1
@@ -268,41 +308,45 @@ def end_trick(s: State, f: list, trick: tuple, events: Events) -> None:
     f[_TRICK] = ()
     f[_SHOWN] = 0
     if events is not None:
-        events.append(("trick", ranking, TRUMP_ORDER[s.round]))
+        events.append(TrickRanked(tuple(ranking), trump_suit))
     pending = []
-    for place in MIDDLE_PLACES[s.players]:
+    for place in range(1, s.players - 1):
         seat, code = ranking[place]
         reason = no_action_reason(s, seat, code)
         if reason:
             if events is not None:
-                events.append(("idle", seat, place, code, reason))
+                events.append(NoDieAction(seat, place, code, reason))
         else:
-            pending.append((seat, code // 13, place))
+            pending.append((seat, code // RANKS, place))
     f[_PENDING] = tuple(pending)
     f[_PHASE] = CHANGE if pending else PLAY
     if not pending:
         after_changes(s, f, events)
 
 
+@implements("face-down-in-the-middle", "clubs-may-pass")
 def no_action_reason(s: State, seat: int, code: int) -> str:
-    """Why a middle place does nothing, or '' when it must (or may) act."""
+    """Why a middle place does nothing, or '' when it must (or may) act: a face-down
+    card, clubs with no used die to swap with, or (``middle-die-exempt``) no die the
+    suit may change."""
     if code >= DOWN:
         return "face-down"
-    suit = code // 13
-    base = 4 * seat
+    suit = code // RANKS
+    base = DICE * seat
     if suit == CLUBS:
-        return "" if USED in s.status[base:base + 4] else "no-used-die"
+        return "" if USED in s.status[base:base + DICE] else "no-used-die"
     if not any(st == AVAILABLE and can_change(s, suit, s.dice[base + d])
-               for d, st in enumerate(s.status[base:base + 4])):
+               for d, st in enumerate(s.status[base:base + DICE])):
         return "exempt"
     return ""
 
 
-def change_die(s: State, f: list, action: Any, events: Events) -> None:
+@implements("used-dice", "clubs-swap")
+def change_die(s: State, f: list[Any], action: Action, events: Sink) -> None:
     """Rules ``hearts-increase``, ``diamonds-decrease``, ``spades-flip``, ``clubs-swap``,
     then ``used-dice`` and ``new-cycle`` for that player's dice."""
     seat, suit, place = s.pending[0]
-    base = 4 * seat
+    base = DICE * seat
     dice = list(s.dice)
     status = list(s.status)
     kind = action[0]
@@ -310,21 +354,21 @@ def change_die(s: State, f: list, action: Any, events: Events) -> None:
         a, u = base + action[1], base + action[2]
         status[a], status[u] = USED, AVAILABLE
         if events is not None:
-            events.append(("swap", seat, place, action[1], action[2], dice[a], dice[u]))
+            events.append(DiceSwapped(seat, place, action[1], action[2], dice[a], dice[u]))
     elif kind == "pass":
         if events is not None:
-            events.append(("pass", seat, place))
+            events.append(ClubsPassed(seat, place))
     else:
         d = base + action[1]
         before = dice[d]
         dice[d] = change_pips(kind, before)
         status[d] = USED
         if events is not None:
-            events.append(("change", seat, place, action[1], kind, before, dice[d]))
-        if AVAILABLE not in status[base:base + 4]:
+            events.append(DieChanged(seat, place, action[1], kind, before, dice[d]))
+        if AVAILABLE not in status[base:base + DICE]:
             new_cycle(status, base)
             if events is not None:
-                events.append(("cycle", seat))
+                events.append(NewCycle(seat))
     f[_DICE] = tuple(dice)
     f[_STATUS] = tuple(status)
     f[_PENDING] = pending = s.pending[1:]
@@ -332,6 +376,7 @@ def change_die(s: State, f: list, action: Any, events: Events) -> None:
         after_changes(s, f, events)
 
 
+@implements("hearts-increase", "diamonds-decrease", "spades-flip")
 def change_pips(kind: str, pips: int) -> int:
     """Hearts raise by one up to 6, diamonds lower by one down to 1, spades flip 1↔6,
     2↔5, 3↔4 (a raise on 6 or lower on 1 leaves the die as it is)."""
@@ -342,15 +387,18 @@ def change_pips(kind: str, pips: int) -> int:
     return 7 - pips
 
 
-def new_cycle(status: list, base: int) -> None:
+@implements("new-cycle", "cycle-resets-at-once")
+def new_cycle(status: list[int], base: int) -> None:
     """Rule ``new-cycle``: once every active die is used, all return to available at
-    once (ruling ``cycle-resets-at-once``); locked dice stay locked."""
-    for d in range(base, base + 4):
+    once (ruling ``cycle-resets-at-once``); locked dice stay locked. (``status`` is the
+    list ``change_die`` is building, never a state's.)"""
+    for d in range(base, base + DICE):
         if status[d] == USED:
             status[d] = AVAILABLE
 
 
-def after_changes(s: State, f: list, events: Events) -> None:
+@implements("end-of-round", "locking-order")
+def after_changes(s: State, f: list[Any], events: Sink) -> None:
     """After a trick's die actions: the winner leads on, or the round ends (rule
     ``end-of-round``) and everyone locks a die, from the dealer's left (``locking-order``)."""
     if f[_HANDS][f[_LEADER]]:
@@ -360,33 +408,38 @@ def after_changes(s: State, f: list, events: Events) -> None:
     f[_PHASE] = LOCK
     f[_PENDING] = tuple((s.dealer + 1 + i) % n for i in range(n))
     if events is not None:
-        events.append(("round-end", s.round))
+        events.append(RoundEnded(s.round))
 
 
-def lock_die(s: State, f: list, die: int, events: Events) -> None:
-    """Rules ``lock-a-die`` and ``locked-dice``: the chosen die is out of play for good."""
+@implements("lock-a-die", "locked-dice", "rounds-and-trump")
+def lock_die(s: State, f: list[Any], die: int, events: Sink) -> None:
+    """Rules ``lock-a-die`` and ``locked-dice``: the chosen die is out of play for good;
+    after the last player locks, the next round starts, or the game ends after the
+    content's number of rounds (``rounds-and-trump``)."""
     seat = s.pending[0]
     status = list(s.status)
-    status[4 * seat + die] = LOCKED
+    status[DICE * seat + die] = LOCKED
     f[_STATUS] = tuple(status)
     f[_PENDING] = pending = s.pending[1:]
     if events is not None:
-        events.append(("lock", seat, die, s.dice[4 * seat + die]))
+        events.append(DieLocked(seat, die, s.dice[DICE * seat + die]))
     if pending:
         return
-    if s.round == ROUNDS - 1:
+    if s.round == s.numbers.rounds - 1:
         f[_PHASE] = OVER
         if events is not None:
-            events.append(("over",))
+            events.append(GameOver())
         return
     next_round(s, f, status, events)
 
 
-def next_round(s: State, f: list, status: list, events: Events) -> None:
+@implements("dealer-passes", "carry-over", "fresh-deal-each-round", "first-lead-each-round", "active-dice-by-round")
+def next_round(s: State, f: list[Any], status: list[int], events: Sink) -> None:
     """Rules ``dealer-passes`` and ``carry-over``: the deal passes clockwise, all 52
     cards are dealt again (ruling ``fresh-deal-each-round``), the new dealer's left
     leads (``first-lead-each-round``) and every active die is available again with its
-    pips unchanged."""
+    pips unchanged; locked dice stay locked, one more each round
+    (``active-dice-by-round``)."""
     n = s.players
     rnd = s.round + 1
     dealer = (s.dealer + 1) % n
@@ -396,4 +449,4 @@ def next_round(s: State, f: list, status: list, events: Events) -> None:
     f[_LEADER] = (dealer + 1) % n
     f[_PHASE], f[_PENDING], f[_TRICKS] = PLAY, (), (0,) * n
     if events is not None:
-        events.append(("round", rnd, dealer))
+        events.append(RoundStarted(rnd, dealer))
