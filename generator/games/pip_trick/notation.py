@@ -18,7 +18,7 @@ import re
 from typing import Sequence
 
 from ...rules.base import IllegalAction, oldest_first
-from .play import illegal_reason, legal_actions, step, to_move, trump
+from .play import apply, illegal_reason, legal_actions, to_move, trump
 from .state import (
     CHANGE, DECK, DICE, DOWN, LOCK, LOCKED, OVER, PLAY, RANKS, SUITS, USED, Action, CardPlayed, ClubsPassed,
     DiceSwapped, DieChanged, DieLocked, Event, GameOver, NewCycle, NoDieAction, RoundEnded, RoundStarted, State,
@@ -144,7 +144,7 @@ def events(state: State) -> list[Event]:
     found: list[Event] = []
     replay = state.start if state.start is not None else state
     for action in history(state):
-        replay = step(replay, action, found)
+        replay = apply(replay, action, found)
     return found
 
 
@@ -157,7 +157,7 @@ def log(state: State, viewer: int | None = None) -> list[str]:
     replay = start
     for action in history(state):
         found: list[Event] = []
-        nxt = step(replay, action, found)
+        nxt = apply(replay, action, found)
         lines += [final_line(nxt) if type(event) is GameOver else _event_line(replay, event, viewer) for event in found]
         replay = nxt
     return lines

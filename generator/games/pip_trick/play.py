@@ -3,7 +3,7 @@
 ``apply`` never mutates its input: it copies the state's fields into a list, changes
 what the action changes and builds a new state. The history keeps the actions (newest
 first), so the readable log is rebuilt by replaying them (see ``notation``) without
-building events on the fast path; ``step`` reports events only when given a list.
+building events on the fast path; ``apply`` reports events only when given a list.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any, Sequence
 
 from ...rules.base import IllegalAction, implements
 from .state import (
-    AVAILABLE, CHANGE, CLUBS, DIAMONDS, DICE, DOWN, FLIP, HEARTS, LOCK, LOCK_DIE, LOCKED, LOWER, OVER, PASS, PLAY,
+    AVAILABLE, CHANGE, CLUBS, DECK, DIAMONDS, DICE, DOWN, FLIP, HEARTS, LOCK, LOCK_DIE, LOCKED, LOWER, OVER, PASS, PLAY,
     PLAY_DOWN, PLAY_UP, RAISE, RANKS, SPADES, SUIT_BITS, SUITS, SWAP, USED, Action, CardPlayed, ClubsPassed,
     DiceSwapped, DieChanged, DieLocked, Event, GameOver, NewCycle, NoDieAction, RoundEnded, RoundStarted, State,
     TrickRanked, deal,
@@ -37,7 +37,10 @@ _HISTORY = State._fields.index("history")
 #: the die action each suit's power asks for (clubs handled apart)
 POWER_ACTIONS = {HEARTS: RAISE, DIAMONDS: LOWER, SPADES: FLIP}
 _VERB_OF = {HEARTS: "raise", DIAMONDS: "lower", SPADES: "flip"}
+_CARDS = range(DECK)
 _RANK_MASK = (1 << RANKS) - 1
+#: pips 1-6 as a bit mask (bit p for p pips)
+_ANY_PIPS = 0b1111110
 
 
 class SuitActions(dict[int, tuple[Action, ...]]):
@@ -49,7 +52,11 @@ class SuitActions(dict[int, tuple[Action, ...]]):
         self.actions = actions[RANKS * suit:RANKS * suit + RANKS]
 
     def __missing__(self, mask: int) -> tuple[Action, ...]:
-        found = self[mask] = tuple(self.actions[r] for r in range(RANKS) if mask >> r & 1)
+        """The actions of ``mask``'s lower ranks (themselves filled on first use), then
+        the action of its highest rank: rank order, low to high."""
+        top = mask.bit_length() - 1
+        rest = mask ^ 1 << top
+        found = self[mask] = (self[rest] if rest else ()) + (self.actions[top],)
         return found
 
 
@@ -122,9 +129,10 @@ def die_options(s: State, seat: int, suit: int) -> list[Action]:
     status = s.status[base:base + DICE]
     if suit == CLUBS:
         return clubs_options(status)
-    free = [d for d in range(DICE) if status[d] == AVAILABLE and can_change(s, suit, s.dice[base + d])]
+    pips = changeable(s, suit)
+    dice = s.dice
     actions = POWER_ACTIONS[suit]
-    return [actions[d] for d in free]
+    return [actions[d] for d in range(DICE) if status[d] == AVAILABLE and pips >> dice[base + d] & 1]
 
 
 @implements("clubs-swap", "clubs-may-pass")
@@ -138,12 +146,14 @@ def clubs_options(status: Sequence[int]) -> list[Action]:
 
 
 @implements("middle-die-exempt", "change-at-the-limit")
-def can_change(s: State, suit: int, pips: int) -> bool:
-    """Ruling ``change-at-the-limit``: by default a 6 may be chosen for hearts (and a 1 for
-    diamonds) and simply stays; the ``middle-die-exempt`` variant forbids such a choice."""
+def changeable(s: State, suit: int) -> int:
+    """The pips a die may show to be chosen for ``suit``, as a mask (bit p: p pips).
+    Ruling ``change-at-the-limit``: by default any die, so a 6 may be chosen for hearts
+    (and a 1 for diamonds) and simply stays; the ``middle-die-exempt`` variant forbids
+    such a choice."""
     if not s.exempt:
-        return True
-    return not ((suit == HEARTS and pips == 6) or (suit == DIAMONDS and pips == 1))
+        return _ANY_PIPS
+    return _ANY_PIPS & ~(1 << 6 if suit == HEARTS else 1 << 1 if suit == DIAMONDS else 0)
 
 
 @implements("lock-a-die", "lock-a-used-die")
@@ -155,19 +165,15 @@ def lock_options(s: State, seat: int) -> list[Action]:
 
 # --- applying an action -------------------------------------------------------------
 
-#: where ``step`` reports what happened (None on the fast path)
+#: where ``apply`` reports what happened (None on the fast path)
 Sink = list[Event] | None
 
 
-def apply(s: State, action: Action) -> State:
-    """The state after ``action``; the given state is left untouched."""
-    return step(s, action, None)
-
-
-def step(s: State, action: Action, events: Sink) -> State:
-    """Apply ``action`` and, when ``events`` is a list, append what happened to it (the
-    event records of ``state``; ``notation`` turns them into sentences)."""
-    why = illegal_reason(s, action)
+def apply(s: State, action: Action, events: Sink = None) -> State:
+    """The state after ``action``; the given state is left untouched. When ``events`` is
+    a list, what happened is appended to it (the event records of ``state``; ``notation``
+    turns them into sentences)."""
+    why = play_problem(s, action) if s.phase == PLAY else illegal_reason(s, action)
     if why:
         raise IllegalAction(why)
     f = list(s)
@@ -185,16 +191,15 @@ def step(s: State, action: Action, events: Sink) -> State:
 def illegal_reason(s: State, action: Any) -> str:
     """Why ``action`` is not allowed now ('' when it is), naming the rule it breaks.
     Checked directly rather than by building the legal list, to keep ``apply`` fast."""
-    if s.phase == OVER:
+    phase = s.phase
+    if phase == OVER:
         return "the game is over"
     if not isinstance(action, tuple) or not action:
         return f"{action!r} is not a Pip Trick action"
+    if phase == PLAY:
+        return play_problem(s, action)
     kind = action[0]
-    if s.phase == PLAY:
-        if kind not in ("play", "down") or len(action) != 2 or action[1] not in range(52):
-            return "a card must be played now"
-        return play_problem(s, action[1], kind == "down")
-    if s.phase == CHANGE:
+    if phase == CHANGE:
         return change_problem(s, action)
     if kind != "lock" or len(action) != 2 or action[1] not in range(DICE):
         return "each player now locks one of their active dice (rule lock-a-die)"
@@ -223,19 +228,25 @@ def change_problem(s: State, action: Action) -> str:
     if s.status[d] != AVAILABLE:
         what = "locked" if s.status[d] == LOCKED else "used in this cycle"
         return f"die {action[1] + 1} is {what}, so it is not available (rule used-dice)"
-    if not can_change(s, suit, s.dice[d]):
+    if not changeable(s, suit) >> s.dice[d] & 1:
         return f"die {action[1] + 1} shows {s.dice[d]} and cannot be chosen for {SUITS[suit]} under middle-die-exempt"
     return ""
 
 
 @implements("lead", "new-suit-rule", "no-legal-suit", "face-down-only-when-stuck", "one-trump-per-trick")
-def play_problem(s: State, card: int, down: bool) -> str:
-    """Why this card may not be played now, face up or down ('' if it may); ruling
-    ``face-down-only-when-stuck``: face down only without a suit missing from the trick.
-    A suit shown face up cannot follow face up, so neither can a second trump
-    (``one-trump-per-trick``)."""
-    seat = (s.leader + len(s.trick)) % s.players
-    hand = s.hands[seat]
+def play_problem(s: State, action: Action) -> str:
+    """Why ``action`` may not be played now ('' if it may): it must play a card of the
+    player's hand, face up or down. Ruling ``face-down-only-when-stuck``: face down only
+    without a suit missing from the trick. A suit shown face up cannot follow face up,
+    so neither can a second trump (``one-trump-per-trick``)."""
+    if not isinstance(action, tuple) or not action:
+        return f"{action!r} is not a Pip Trick action"
+    kind = action[0]
+    if (kind != "play" and kind != "down") or len(action) != 2 or action[1] not in _CARDS:
+        return "a card must be played now"
+    card = action[1]
+    down = kind == "down"
+    hand = s.hands[(s.leader + len(s.trick)) % s.players]
     if not hand >> card & 1:
         return "that card is not in the player's hand"
     if not s.trick:
@@ -280,15 +291,16 @@ def rank_trick(leader: int, players: int, trick: Sequence[int], trump_suit: int)
     card (``equal-rank-later``). Face-down cards come last, later above earlier
     (``face-down-order``). Returns ((seat, card code), ...) best first.
     """
+    # One int per card sorts fastest: face up (bit 17), trump (16), rank (11-14), order of
+    # play (7-10: later is better), and the card code itself in the low 7 bits.
     keyed = []
     for i, code in enumerate(trick):
         if code >= DOWN:
-            key = i
+            keyed.append(i << 7 | code)
         else:
-            key = 1024 | (512 if code // RANKS == trump_suit else 0) | (code % RANKS) << 4 | i
-        keyed.append((key, (leader + i) % players, code))
+            keyed.append(1 << 17 | (code // RANKS == trump_suit) << 16 | (code % RANKS) << 11 | i << 7 | code)
     keyed.sort(reverse=True)
-    return [(seat, code) for _, seat, code in keyed]
+    return [((leader + (key >> 7 & 15)) % players, key & 127) for key in keyed]
 
 
 @implements("trick-winner-leads", "the-middle", "middle-four-players", "middle-three-players", "middle-order")
@@ -335,10 +347,12 @@ def no_action_reason(s: State, seat: int, code: int) -> str:
     base = DICE * seat
     if suit == CLUBS:
         return "" if USED in s.status[base:base + DICE] else "no-used-die"
-    if not any(st == AVAILABLE and can_change(s, suit, s.dice[base + d])
-               for d, st in enumerate(s.status[base:base + DICE])):
-        return "exempt"
-    return ""
+    pips = changeable(s, suit)
+    status, dice = s.status, s.dice
+    for d in range(base, base + DICE):
+        if status[d] == AVAILABLE and pips >> dice[d] & 1:
+            return ""
+    return "exempt"
 
 
 @implements("used-dice", "clubs-swap")
