@@ -153,7 +153,7 @@ def log(state: State, viewer: int | None = None) -> list[str]:
     cycle, lock and round, and the final score. With a ``viewer`` seat, another
     player's face-down card stays unnamed: it is never turned up."""
     start = state.start if state.start is not None else state
-    lines = [_round_line(start, 0, start.dealer)]
+    lines = [_round_line(start, start.round, start.dealer)]
     replay = start
     for action in history(state):
         found: list[Event] = []
