@@ -34,16 +34,17 @@ def _named(text: str, name: str) -> bool:
 
 def pip_trick_hidden(state: Any, viewer: int) -> set[str]:
     """Other players' hands, and the cards they played face down (never turned up)."""
-    from generator.rules.pip_trick_text import card_text, events
+    from generator.games.pip_trick.notation import card_text, events
+    from generator.games.pip_trick.state import CardPlayed
 
     names = {card_text(c) for seat in range(state.players) if seat != viewer
              for c in range(52) if state.hands[seat] >> c & 1}
-    names |= {card_text(e[2]) for e in events(state) if e[0] == "play" and e[3] and e[1] != viewer}
+    names |= {card_text(e.card) for e in events(state) if isinstance(e, CardPlayed) and e.down and e.seat != viewer}
     return names
 
 
 def pip_trick_own(state: Any, viewer: int) -> set[str]:
-    from generator.rules.pip_trick_text import card_text
+    from generator.games.pip_trick.notation import card_text
 
     return {card_text(c) for c in range(52) if state.hands[viewer] >> c & 1}
 

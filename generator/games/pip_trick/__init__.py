@@ -21,22 +21,28 @@ if TYPE_CHECKING:
 
 
 def _engine(game: LoadedGame) -> Game[Any, Any]:
-    from ...rules.pip_trick import GAME  # TRANSITIONAL: moves to .engine
+    from .engine import make
 
-    return GAME  # type: ignore[return-value]
+    return make(game)
 
 
 def _faces(content: GameContent, options: FaceOptions, project_root: Path) -> Sequence[Component]:
-    from ...components.pip_trick import components  # TRANSITIONAL: moves to .faces
+    from .faces import components
 
     return components(content, options, project_root)
 
 
 def _diagram(example: Mapping[str, Any], before: Mapping[str, Any] | None, after: Mapping[str, Any] | None,
              content: GameContent, pal: Palette) -> Sheet:
-    from ...components.diagram_pip_trick import draw  # TRANSITIONAL: moves to .diagrams
+    from .diagrams import draw
 
     return draw(example, before, after, content, pal)
 
 
-SPEC = GameSpec(slug="pip-trick", engine=_engine, faces=_faces, diagram=_diagram)
+def _data() -> type:
+    from .state import Numbers
+
+    return Numbers
+
+
+SPEC = GameSpec(slug="pip-trick", engine=_engine, faces=_faces, diagram=_diagram, data=_data)

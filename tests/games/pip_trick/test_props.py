@@ -12,11 +12,12 @@ import re
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from generator.games import find_game
+from generator.games.pip_trick.notation import SEATS
+from generator.games.pip_trick.state import CHANGE, DOWN, LOCK, LOCKED, PLAY, PLAY_DOWN, PLAY_UP, USED, hand_size
 from generator.rules.base import IllegalAction
-from generator.rules.pip_trick import GAME
-from generator.rules.pip_trick_state import (
-    CHANGE, DOWN, HAND_SIZE, LOCK, LOCKED, PLAY, PLAY_DOWN, PLAY_UP, SEATS, USED,
-)
+
+GAME = find_game("pip-trick")
 
 VARIANTS = [(), ("easier-start",), ("middle-die-exempt",)]
 LOCK_LINE = re.compile(r"^(\w+) locks die \d showing (\d)$")
@@ -25,7 +26,7 @@ LOCK_LINE = re.compile(r"^(\w+) locks die \d showing (\d)$")
 def decision_bound(players: int) -> int:
     """Most decisions a game can take: every card, two (or one) die actions per trick,
     and one lock per player, in each of four rounds."""
-    tricks = HAND_SIZE[players]
+    tricks = hand_size(players)
     return 4 * (tricks * players + tricks * (players - 2) + players)
 
 
@@ -40,7 +41,7 @@ def check_state(state, before) -> None:
     assert union.bit_count() == sum(part.bit_count() for part in parts), "a card is in two places"
     if state.phase != 3:
         in_hands = sum(h.bit_count() for h in state.hands)
-        assert in_hands + len(state.trick) == n * (HAND_SIZE[n] - sum(state.tricks))
+        assert in_hands + len(state.trick) == n * (hand_size(n) - sum(state.tricks))
     # dice: pips 1..6; locked dice never change; never every active die used at once
     assert min(state.dice) >= 1 and max(state.dice) <= 6
     if state.phase in (PLAY, CHANGE):  # (a lock may leave only used dice until the next round)

@@ -15,16 +15,22 @@ Dice are numbered 1-4 as they sit on the player mat. Cards are rank then suit sy
 from __future__ import annotations
 
 import re
-from typing import Hashable, Sequence
+from typing import Sequence
 
-from .base import IllegalAction
-from .pip_trick_rules import illegal_reason, legal_actions, step, to_move, trump
-from .pip_trick_state import CHANGE, DOWN, LOCK, LOCKED, OVER, PLAY, SEATS, SUITS, USED, State, locked_pips, result
+from ...rules.base import IllegalAction, oldest_first
+from .play import apply, illegal_reason, legal_actions, to_move, trump
+from .state import (
+    CHANGE, DECK, DICE, DOWN, LOCK, LOCKED, OVER, PLAY, RANKS, SUITS, USED, Action, CardPlayed, ClubsPassed,
+    DiceSwapped, DieChanged, DieLocked, Event, GameOver, NewCycle, NoDieAction, RoundEnded, RoundStarted, State,
+    TrickRanked, locked_pips, result,
+)
 
-RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+#: seat names by player count, clockwise (the engine only knows seats 0..n-1)
+SEATS = {4: ("North", "East", "South", "West"), 3: ("North", "East", "South")}
+RANK_TEXT = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SYMBOLS = "♥♦♠♣"
 _SUIT_IN = {"♥": 0, "♦": 1, "♠": 2, "♣": 3, "h": 0, "d": 1, "s": 2, "c": 3}
-_RANK_IN = {r.lower(): i for i, r in enumerate(RANKS)} | {"t": 8}
+_RANK_IN = {r.lower(): i for i, r in enumerate(RANK_TEXT)} | {"t": 8}
 PLACES = ("1st", "2nd", "3rd", "4th")
 VERBS = {"raise": "raises", "lower": "lowers", "flip": "flips"}
 _VERB_IN = {v: k for k, v in VERBS.items()}
@@ -33,7 +39,7 @@ POWER_OF = {"raise": "hearts", "lower": "diamonds", "flip": "spades"}
 
 def card_text(card: int) -> str:
     """7♣, 10♥, A♠: rank then suit symbol."""
-    return RANKS[card % 13] + SYMBOLS[card // 13]
+    return RANK_TEXT[card % RANKS] + SYMBOLS[card // RANKS]
 
 
 def parse_card(text: str) -> int:
@@ -41,7 +47,7 @@ def parse_card(text: str) -> int:
     t = text.strip()
     if len(t) < 2 or t[-1].lower() not in _SUIT_IN or t[:-1].lower() not in _RANK_IN:
         raise ValueError(f"{text!r} is not a card (write rank then suit, e.g. A♠, 10♥, 7♣)")
-    return _SUIT_IN[t[-1].lower()] * 13 + _RANK_IN[t[:-1].lower()]
+    return _SUIT_IN[t[-1].lower()] * RANKS + _RANK_IN[t[:-1].lower()]
 
 
 def seat_name(state: State, seat: int) -> str:
@@ -56,11 +62,11 @@ def seat_of(state: State, name: str) -> int:
     raise IllegalAction(f"{name!r} is not at this table; the players are {', '.join(names)}")
 
 
-def action_text(state: State, action: Hashable) -> str:
+def action_text(state: State, action: Action) -> str:
     """How the player to move would say ``action``."""
     seat = to_move(state)
     who = seat_name(state, seat if seat is not None else 0)
-    kind = action[0]  # type: ignore[index]
+    kind = action[0]
     if kind == "play":
         return f"{who} plays {card_text(action[1])}"  # type: ignore[index]
     if kind == "down":
@@ -87,7 +93,7 @@ _MOVE = re.compile(
 )
 
 
-def parse_action(state: State, text: str) -> Hashable:
+def parse_action(state: State, text: str) -> Action:
     """The action ``text`` names, checked against the rules; IllegalAction says why not."""
     match = _MOVE.match(text.strip())
     if not match:
@@ -107,7 +113,7 @@ def parse_action(state: State, text: str) -> Hashable:
     return action
 
 
-def _action_of(match: re.Match) -> tuple:
+def _action_of(match: re.Match[str]) -> Action:
     if match["card"]:
         try:
             card = parse_card(match["card"])
@@ -116,7 +122,7 @@ def _action_of(match: re.Match) -> tuple:
         return ("down" if match["down"] else "play", card)
     if match["verb"]:
         die = int(match["die"]) - 1
-        if not 0 <= die < 4:
+        if not 0 <= die < DICE:
             raise IllegalAction(f"dice are numbered 1 to 4, not {die + 1}")
         verb = match["verb"].lower()
         return ("lock", die) if verb == "locks" else (_VERB_IN[verb], die)
@@ -128,23 +134,17 @@ def _action_of(match: re.Match) -> tuple:
 # --- the log ------------------------------------------------------------------------
 
 
-def history(state: State) -> list[Hashable]:
+def history(state: State) -> list[Action]:
     """The actions taken so far, oldest first."""
-    out = []
-    node = state.history
-    while node is not None:
-        node, action = node
-        out.append(action)
-    out.reverse()
-    return out
+    return oldest_first(state.history)
 
 
-def events(state: State) -> list[tuple]:
-    """Replay the game from its start, collecting every event as plain tuples."""
-    found: list[tuple] = []
+def events(state: State) -> list[Event]:
+    """Replay the game from its start, collecting every event (oldest first)."""
+    found: list[Event] = []
     replay = state.start if state.start is not None else state
     for action in history(state):
-        replay = step(replay, action, found)
+        replay = apply(replay, action, found)
     return found
 
 
@@ -153,62 +153,59 @@ def log(state: State, viewer: int | None = None) -> list[str]:
     cycle, lock and round, and the final score. With a ``viewer`` seat, another
     player's face-down card stays unnamed: it is never turned up."""
     start = state.start if state.start is not None else state
-    lines = [_round_line(start, 0, start.dealer)]
+    lines = [_round_line(start, start.round, start.dealer)]
     replay = start
     for action in history(state):
-        found: list[tuple] = []
-        nxt = step(replay, action, found)
-        lines += [final_line(nxt) if event[0] == "over" else _event_line(replay, event, viewer) for event in found]
+        found: list[Event] = []
+        nxt = apply(replay, action, found)
+        lines += [final_line(nxt) if type(event) is GameOver else _event_line(replay, event, viewer) for event in found]
         replay = nxt
     return lines
 
 
 def _round_line(s: State, rnd: int, dealer: int) -> str:
     names = SEATS[s.players]
-    return (f"Round {rnd + 1}: {SUITS[rnd]} are trump; {names[dealer]} deals, "
+    return (f"Round {rnd + 1}: {SUITS[s.numbers.trumps[rnd]]} are trump; {names[dealer]} deals, "
             f"{names[(dealer + 1) % s.players]} leads")
 
 
-def _event_line(s: State, event: tuple, viewer: int | None = None) -> str:
+def _event_line(s: State, event: Event, viewer: int | None = None) -> str:
+    """One log line for ``event``, as ``viewer`` may know it (None: everything)."""
     name = SEATS[s.players]
-    kind = event[0]
-    if kind == "play":
-        _, seat, card, down, lead = event
-        if down:
-            what = f"{card_text(card)} face down" if viewer in (None, seat) else "a face-down card"
-            return f"{name[seat]} plays {what} (no suit missing from the trick in hand)"
-        return f"{name[seat]} {'leads' if lead else 'plays'} {card_text(card)}"
-    if kind == "trick":
-        return _trick_line(s, event[1], event[2])
-    if kind == "idle":
-        _, seat, place, code, reason = event
-        if reason == "face-down":
+    if isinstance(event, CardPlayed):
+        if event.down:
+            what = f"{card_text(event.card)} face down" if viewer in (None, event.seat) else "a face-down card"
+            return f"{name[event.seat]} plays {what} (no suit missing from the trick in hand)"
+        return f"{name[event.seat]} {'leads' if event.lead else 'plays'} {card_text(event.card)}"
+    if isinstance(event, TrickRanked):
+        return _trick_line(s, event.ranking, event.trump)
+    if isinstance(event, NoDieAction):
+        if event.reason == "face-down":
             why = "a face-down card changes no die"
-        elif reason == "no-used-die":
+        elif event.reason == "no-used-die":
             why = "clubs but no used die to swap with"
         else:
-            why = f"no available die that {SUITS[code // 13]} can change"
-        return f"{name[seat]} ({PLACES[place]}) takes no die action: {why}"
-    if kind == "change":
-        _, seat, place, die, verb, before, after = event
+            why = f"no available die that {SUITS[event.card // RANKS]} can change"
+        return f"{name[event.seat]} ({PLACES[event.place]}) takes no die action: {why}"
+    if isinstance(event, DieChanged):
+        before, after, die = event.before, event.after, event.die + 1
         what = f"from {before} to {after}" if before != after else f"but it stays at {before}"
-        return (f"{name[seat]} ({PLACES[place]}) {VERBS[verb]} die {die + 1} with {POWER_OF[verb]} {what}; "
-                f"die {die + 1} is used")
-    if kind == "cycle":
-        return f"{name[event[1]]} has used every active die: all are available again (new cycle)"
-    if kind == "swap":
-        _, seat, place, a, u, pa, pu = event
-        return (f"{name[seat]} ({PLACES[place]}) swaps available die {a + 1} ({pa}) with used die {u + 1} ({pu}) "
-                f"using clubs: die {u + 1} is available again")
-    if kind == "pass":
-        return f"{name[event[1]]} ({PLACES[event[2]]}) takes no die action with clubs"
-    if kind == "round-end":
-        return f"Round {event[1] + 1} is over: each player locks one active die"
-    if kind == "lock":
-        _, seat, die, pips = event
-        return f"{name[seat]} locks die {die + 1} showing {pips}"
-    if kind == "round":
-        return _round_line(s, event[1], event[2])
+        return (f"{name[event.seat]} ({PLACES[event.place]}) {VERBS[event.verb]} die {die} with "
+                f"{POWER_OF[event.verb]} {what}; die {die} is used")
+    if isinstance(event, NewCycle):
+        return f"{name[event.seat]} has used every active die: all are available again (new cycle)"
+    if isinstance(event, DiceSwapped):
+        a, u = event.available + 1, event.used + 1
+        return (f"{name[event.seat]} ({PLACES[event.place]}) swaps available die {a} ({event.available_pips}) "
+                f"with used die {u} ({event.used_pips}) using clubs: die {u} is available again")
+    if isinstance(event, ClubsPassed):
+        return f"{name[event.seat]} ({PLACES[event.place]}) takes no die action with clubs"
+    if isinstance(event, RoundEnded):
+        return f"Round {event.round + 1} is over: each player locks one active die"
+    if isinstance(event, DieLocked):
+        return f"{name[event.seat]} locks die {event.die + 1} showing {event.pips}"
+    if isinstance(event, RoundStarted):
+        return _round_line(s, event.round, event.dealer)
     raise ValueError(f"unknown event {event!r}")
 
 
@@ -223,12 +220,12 @@ def _trick_line(s: State, ranking: Sequence[tuple[int, int]], trump_suit: int) -
 def win_reason(ranking: Sequence[tuple[int, int]], trump_suit: int) -> str:
     """Why first place won: trump, the only face-up card, a later equal rank, or rank."""
     code = ranking[0][1]
-    if code // 13 == trump_suit:
+    if code // RANKS == trump_suit:
         return "trump"
     up = [c for _, c in ranking[1:] if c < DOWN]
     if not up:
         return "the only face-up card"
-    if any(c % 13 == code % 13 for c in up):
+    if any(c % RANKS == code % RANKS for c in up):
         return "same rank, played later"
     return "highest rank"
 
@@ -250,16 +247,16 @@ def describe(state: State, viewer: int | None = None) -> str:
     With a ``viewer`` seat, other hands show only how many cards they hold and other
     players' face-down cards in the trick stay unnamed."""
     names = SEATS[state.players]
-    lines = [f"Round {state.round + 1} of 4 — trump {SUITS[trump(state)]} — dealer {names[state.dealer]}"]
+    lines = [f"Round {state.round + 1} of {state.numbers.rounds} — trump {SUITS[trump(state)]} — dealer {names[state.dealer]}"]
     if state.trick:
         played = ", ".join(f"{names[(state.leader + i) % state.players]} " + _trick_card(state, i, c, viewer)
                            for i, c in enumerate(state.trick))
         lines.append(f"Trick so far: {played}")
     for seat in range(state.players):
-        hand = " ".join(card_text(c) for c in range(52) if state.hands[seat] >> c & 1)
+        hand = " ".join(card_text(c) for c in range(DECK) if state.hands[seat] >> c & 1)
         if viewer not in (None, seat):
             hand = f"{state.hands[seat].bit_count()} cards"
-        dice = " ".join(_die_text(state, seat, d) for d in range(4))
+        dice = " ".join(_die_text(state, seat, d) for d in range(DICE))
         lines.append(f"{names[seat]:>5}: dice {dice} | tricks {state.tricks[seat]} | {hand}")
     lines.append("Dice: [n] available, (n) used, <n> locked")
     if state.phase == OVER:
@@ -282,10 +279,7 @@ def _trick_card(state: State, i: int, code: int, viewer: int | None) -> str:
 
 
 def _die_text(state: State, seat: int, d: int) -> str:
-    pips = state.dice[4 * seat + d]
-    status = state.status[4 * seat + d]
+    pips = state.dice[DICE * seat + d]
+    status = state.status[DICE * seat + d]
     return f"<{pips}>" if status == LOCKED else f"({pips})" if status == USED else f"[{pips}]"
 
-
-def scoring_dice(state: State) -> dict[str, list[int]]:
-    return {SEATS[state.players][s]: locked_pips(state, s) for s in range(state.players)}

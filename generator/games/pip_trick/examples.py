@@ -3,7 +3,7 @@
 A position names only what matters; everything else has a neutral default:
 
 ``players``  3 or 4 (default 4; seats North, East, South[, West] clockwise)
-``round``    1-4 (default 1, or the round whose trump is ``trump``)
+``round``    1-4 (default 1, or the round whose trump is ``trump``; the content's rounds)
 ``trump``    the round's trump suit (checked against the round if both are given)
 ``leader``   who leads the first trick shown (default: the dealer's left, or North)
 ``dealer``   who dealt this round (default: the player to the leader's right)
@@ -13,6 +13,9 @@ A position names only what matters; everything else has a neutral default:
 ``used``     die numbers already used in the current cycle, by player (default none)
 ``locked``   locked die numbers by player (default: dice 1 to round-1)
 
+The numbers of the game (start dice, trump order, rounds) are the content's: every
+function here takes the engine's :class:`~.state.Numbers`.
+
 Later rounds, if an example plays into them, are dealt from a fixed shuffle (seed 0).
 """
 
@@ -21,19 +24,20 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping, Sequence
 
-from .base import SetupError
-from .pip_trick_rules import apply, legal_actions, to_move, trump
-from .pip_trick_state import (
-    ACTIVE_DICE_BY_ROUND, AVAILABLE, DOWN, LOCKED, OVER, SEATS, SUITS, USED, State, card_bits,
-    check_variants, locked_pips, new_game, result, start_dice,
+from ...rules.base import SetupError, implements
+from .notation import SEATS, action_text, card_text, log, parse_action, parse_card
+from .play import apply, legal_actions, to_move, trump
+from .state import (
+    AVAILABLE, DECK, DICE, DOWN, LOCKED, OVER, SUITS, USED, Numbers, State, card_bits, check_variants, locked_pips,
+    new_game, result, start_dice,
 )
-from .pip_trick_text import action_text, card_text, log, parse_action, parse_card
 
 _PLAYED = re.compile(r"^\s*(\w+)\s+(?:plays|leads)\s+(\S+)", re.IGNORECASE)
 KNOWN_KEYS = {"players", "round", "trump", "leader", "dealer", "hands", "dice", "used", "locked"}
 
 
-def position_state(position: Mapping[str, Any], play: Sequence[str], variants: Sequence[str]) -> State:
+def position_state(numbers: Numbers, position: Mapping[str, Any], play: Sequence[str],
+                   variants: Sequence[str]) -> State:
     """The state a worked example starts from (SetupError names what is wrong)."""
     unknown = sorted(set(position) - KNOWN_KEYS)
     if unknown:
@@ -42,27 +46,30 @@ def position_state(position: Mapping[str, Any], play: Sequence[str], variants: S
     if n not in SEATS:
         raise SetupError(f"Pip Trick is for 3 or 4 players, not {n}")
     names = SEATS[n]
-    rnd = _round(position)
+    rnd = _round(numbers, position)
     leader, dealer = _leader_and_dealer(position, names)
-    base = new_game(n, variants, seed=0)
-    dice, status = _dice(position, names, rnd, start_dice(check_variants(variants)))
+    base = new_game(numbers, n, variants, seed=0)
+    dice, status = _dice(numbers, position, names, rnd, start_dice(numbers, check_variants(variants)))
     hands = _hands(position, play, names)
     state = base._replace(round=rnd, dealer=dealer, leader=leader, hands=hands, set_aside=0,
                           dice=dice, status=status, history=None, start=None)
     return state._replace(start=state)
 
 
-def _round(position: Mapping[str, Any]) -> int:
+def _round(numbers: Numbers, position: Mapping[str, Any]) -> int:
     rnd = position.get("round")
     suit = position.get("trump")
+    order = numbers.trump_order
     if suit is not None and suit not in SUITS:
         raise SetupError(f"trump {suit!r} is not a suit; suits: {', '.join(SUITS)}")
+    if suit is not None and suit not in order:
+        raise SetupError(f"{suit} is never trump; trump order: {', '.join(order)}")
     if rnd is None:
-        return SUITS.index(suit) if suit is not None else 0
-    if not 1 <= int(rnd) <= 4:
-        raise SetupError(f"round must be 1 to 4, not {rnd}")
-    if suit is not None and SUITS[int(rnd) - 1] != suit:
-        raise SetupError(f"round {rnd} has {SUITS[int(rnd) - 1]} as trump, not {suit}")
+        return order.index(suit) if suit is not None else 0
+    if not 1 <= int(rnd) <= numbers.rounds:
+        raise SetupError(f"round must be 1 to {numbers.rounds}, not {rnd}")
+    if suit is not None and order[int(rnd) - 1] != suit:
+        raise SetupError(f"round {rnd} has {order[int(rnd) - 1]} as trump, not {suit}")
     return int(rnd) - 1
 
 
@@ -90,8 +97,11 @@ def _by_player(position: Mapping[str, Any], key: str, names: Sequence[str]) -> d
     return {_seat(names, name, key): value for name, value in given.items()}
 
 
-def _dice(position: Mapping[str, Any], names: Sequence[str], rnd: int,
+@implements("active-dice-by-round")
+def _dice(numbers: Numbers, position: Mapping[str, Any], names: Sequence[str], rnd: int,
           default: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Every seat's pips and die status; a round's locked dice are as many as the rule
+    ``active-dice-by-round`` leaves out of play."""
     pips = _by_player(position, "dice", names)
     used = _by_player(position, "used", names)
     locked = _by_player(position, "locked", names)
@@ -99,26 +109,27 @@ def _dice(position: Mapping[str, Any], names: Sequence[str], rnd: int,
     status: list[int] = []
     for seat, name in enumerate(names):
         row = list(pips.get(seat, default))
-        if len(row) != 4 or not all(isinstance(v, int) and 1 <= v <= 6 for v in row):
+        if len(row) != DICE or not all(isinstance(v, int) and 1 <= v <= 6 for v in row):
             raise SetupError(f"dice: {name} needs four pips from 1 to 6, got {row}")
         lock = _die_numbers(locked.get(seat, list(range(1, rnd + 1))), f"locked: {name}")
         use = _die_numbers(used.get(seat, []), f"used: {name}")
-        if len(lock) != 4 - ACTIVE_DICE_BY_ROUND[rnd]:
-            raise SetupError(f"locked: {name} must have {4 - ACTIVE_DICE_BY_ROUND[rnd]} locked dice in round {rnd + 1}")
+        out_of_play = DICE - numbers.active_dice_by_round[rnd]
+        if len(lock) != out_of_play:
+            raise SetupError(f"locked: {name} must have {out_of_play} locked dice in round {rnd + 1}")
         if use & lock:
             raise SetupError(f"used: {name}: a locked die cannot also be used")
-        if len(use) + len(lock) == 4:
+        if len(use) + len(lock) == DICE:
             raise SetupError(f"used: {name}: if every active die were used a new cycle would already have begun")
         dice += row
-        status += [LOCKED if d in lock else USED if d in use else AVAILABLE for d in range(4)]
+        status += [LOCKED if d in lock else USED if d in use else AVAILABLE for d in range(DICE)]
     return tuple(dice), tuple(status)
 
 
 def _die_numbers(given: Any, field: str) -> set[int]:
-    numbers = list(given) if isinstance(given, (list, tuple)) else [given]
-    if not all(isinstance(d, int) and 1 <= d <= 4 for d in numbers):
+    listed = list(given) if isinstance(given, (list, tuple)) else [given]
+    if not all(isinstance(d, int) and 1 <= d <= DICE for d in listed):
         raise SetupError(f"{field}: dice are numbered 1 to 4, got {given}")
-    return {d - 1 for d in numbers}
+    return {d - 1 for d in listed}
 
 
 def _hands(position: Mapping[str, Any], play: Sequence[str], names: Sequence[str]) -> tuple[int, ...]:
@@ -149,9 +160,10 @@ def _card(text: Any, field: str) -> int:
         raise SetupError(f"{field}: {exc}") from None
 
 
-def run_example(position: Mapping[str, Any], play: Sequence[str], variants: Sequence[str]) -> dict[str, Any]:
+def run_example(numbers: Numbers, position: Mapping[str, Any], play: Sequence[str],
+                variants: Sequence[str]) -> dict[str, Any]:
     """Set up ``position``, play each move and report every observable outcome by name."""
-    state = position_state(position, play, variants)
+    state = position_state(numbers, position, play, variants)
     for line in play:
         state = apply(state, parse_action(state, str(line)))
     return outcomes(state)
@@ -165,7 +177,7 @@ def outcomes(s: State) -> dict[str, Any]:
     by = lambda f: {names[seat]: f(seat) for seat in range(s.players)}  # noqa: E731
     ranking = [names[seat] for seat, _ in s.last]
     places = [f"{names[seat]} " + ("face down" if code >= DOWN else card_text(code)) for seat, code in s.last]
-    middle = [ranking[p] for p in (1, 2)[: s.players - 2]] if ranking else []
+    middle = ranking[1:-1]  # the places between first and last
     return {
         "round": s.round + 1,
         "trump": SUITS[trump(s)],
@@ -179,14 +191,14 @@ def outcomes(s: State) -> dict[str, Any]:
         "middle": middle,
         "face_down": [names[seat] for seat, code in s.last if code >= DOWN],
         "tricks_won": by(lambda seat: s.tricks[seat]),
-        "hands": by(lambda seat: [card_text(c) for c in range(52) if s.hands[seat] >> c & 1]),
+        "hands": by(lambda seat: [card_text(c) for c in range(DECK) if s.hands[seat] >> c & 1]),
         "hand_sizes": by(lambda seat: bin(s.hands[seat]).count("1")),
         "set_aside": bin(s.set_aside).count("1"),
-        "dice": by(lambda seat: list(s.dice[4 * seat:4 * seat + 4])),
+        "dice": by(lambda seat: list(s.dice[DICE * seat:DICE * seat + DICE])),
         "available": by(lambda seat: _numbers(s, seat, AVAILABLE)),
         "used": by(lambda seat: _numbers(s, seat, USED)),
         "locked": by(lambda seat: _numbers(s, seat, LOCKED)),
-        "active_dice": by(lambda seat: 4 - len(_numbers(s, seat, LOCKED))),
+        "active_dice": by(lambda seat: DICE - len(_numbers(s, seat, LOCKED))),
         "scoring_dice": by(lambda seat: locked_pips(s, seat)),
         "totals": by(lambda seat: sum(locked_pips(s, seat))),
         "over": s.phase == OVER,
@@ -199,4 +211,4 @@ def outcomes(s: State) -> dict[str, Any]:
 
 
 def _numbers(s: State, seat: int, status: int) -> list[int]:
-    return [d + 1 for d in range(4) if s.status[4 * seat + d] == status]
+    return [d + 1 for d in range(DICE) if s.status[DICE * seat + d] == status]

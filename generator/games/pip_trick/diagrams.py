@@ -13,16 +13,15 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-from ..scene import Line, Rect, Style
-from . import typeset as ts
-from .diagrams import (CARD_H, CARD_W, DIE_GAP, Sheet, arrow_right, caption, card, card_back, dice_row, label,
-                       note, run, split_card)
-from .palette import Palette
-from .suits import suit_symbol
+from ...components import typeset as ts
+from ...components.diagrams import (CARD_H, CARD_W, DIE_GAP, Sheet, arrow_right, caption, card, card_back, dice_row,
+                                    label, note, run, split_card)
+from ...components.palette import Palette
+from ...components.suits import suit_symbol
+from ...scene import Line, Rect, Style
+from .notation import PLACES
 
 _PLAY = re.compile(r"^\s*(\w+)\s+(?:plays|leads)\s+(\S+)(\s+face\s+down)?", re.IGNORECASE)
-PLACES = ("1st", "2nd", "3rd", "4th")
-SEATS = ("North", "East", "South", "West")
 DIE = 6.5
 PITCH = CARD_W + 1.6
 TRICK_X = 24.0

@@ -8,9 +8,10 @@ import pytest
 import yaml
 
 from generator.content.project import load_project
-from generator.rules.pip_trick import GAME
+from generator.games import find_game
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
+GAME = find_game("pip-trick")
 EXAMPLES = yaml.safe_load((ROOT / "content" / "pip-trick" / "examples.yaml").read_text(encoding="utf-8"))["examples"]
 
 

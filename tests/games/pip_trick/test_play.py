@@ -10,10 +10,12 @@ import random
 
 import pytest
 
+from generator.games import find_game
+from generator.games.pip_trick.play import change_pips
+from generator.games.pip_trick.state import LOCK, PLAY, deal, hand_size
 from generator.rules.base import IllegalAction, SetupError
-from generator.rules.pip_trick import GAME
-from generator.rules.pip_trick_rules import change_pips
-from generator.rules.pip_trick_state import HAND_SIZE, LOCK, PLAY, deal
+
+GAME = find_game("pip-trick")
 
 run = GAME.run_example
 
@@ -61,7 +63,7 @@ def test_deal_shares_the_whole_deck_13_or_17_each(players: int) -> None:
     """deal: 13 cards each with four players, 17 each with three, undealt cards aside."""
     state = GAME.new_game(players, seed=4)
     sizes = [bin(h).count("1") for h in state.hands]
-    assert sizes == [HAND_SIZE[players]] * players == [{4: 13, 3: 17}[players]] * players
+    assert sizes == [hand_size(players)] * players == [{4: 13, 3: 17}[players]] * players
     everything = 0
     for hand in state.hands:
         assert everything & hand == 0

@@ -4,20 +4,24 @@ The mat keeps a player's four dice honest: an Available area (the starting value
 printed faintly in its slots), a Used-this-cycle area, a Locked area that is their
 score, the round/trump track (hearts, diamonds, spades, clubs, with the number of
 active dice each round) and a strip of the four suit powers.
+
+Every number printed here (start dice, trump order, active dice, suit powers, tie-break
+order) comes from the game's :class:`~.state.Numbers`, the record the engine plays by.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from ..content.schema import GameContent
-from ..scene import Item, Rect, Scene, Style
-from . import pieces
-from . import typeset as ts
-from .base import Component, Face, FaceOptions
-from .palette import Palette, palette
-from .reference import Table, count_of, quickref_component, score_sheet_component
-from .suits import suit_symbol
+from ...components import pieces
+from ...components import typeset as ts
+from ...components.base import Component, Face, FaceOptions
+from ...components.palette import Palette, palette
+from ...components.reference import Table, count_of, quickref_component, score_sheet_component
+from ...components.suits import suit_symbol
+from ...content.schema import GameContent
+from ...scene import Item, Rect, Scene, Style
+from .state import Numbers
 
 MAT_W, MAT_H = 186.0, 166.0
 SUIT_NAMES = {"hearts": "Hearts", "diamonds": "Diamonds", "spades": "Spades", "clubs": "Clubs"}
@@ -41,10 +45,10 @@ def _dice_area(x: float, y: float, heading: str, hint: str, pal: Palette, start:
     return items
 
 
-def _track(game: GameContent, x: float, y: float, w: float, pal: Palette) -> list[Item]:
+def _track(numbers: Numbers, x: float, y: float, w: float, pal: Palette) -> list[Item]:
     """The round/trump track: one box per round with its trump suit and active dice."""
-    order = game.data.get("trump_order", list(SUIT_NAMES))
-    active = game.data.get("active_dice_by_round", [4, 3, 2, 1])
+    order = numbers.trump_order
+    active = numbers.active_dice_by_round
     items = pieces.panel(x, y, w, 36.0, pal, "Round and trump", "track heading")
     gap = 8.0
     box_w = (w - 8 - gap * (len(order) - 1)) / len(order)
@@ -66,47 +70,47 @@ def _track(game: GameContent, x: float, y: float, w: float, pal: Palette) -> lis
     return items
 
 
-def _powers(game: GameContent, x: float, y: float, w: float, pal: Palette) -> list[Item]:
+def _powers(numbers: Numbers, x: float, y: float, w: float, pal: Palette) -> list[Item]:
     """The four suit powers in a strip, from the content's ``suit_powers``."""
-    powers: dict = game.data.get("suit_powers", {})
+    powers = numbers.suit_powers
     items = pieces.panel(x, y, w, 26.0, pal, "Suit powers (2nd and 3rd place in a trick)", "powers heading")
     col_w = (w - 8) / max(1, len(powers))
     for n, (suit, power) in enumerate(powers.items()):
         cx = x + 4 + n * col_w
         items.append(suit_symbol(suit, cx + 3.5, y + 13.5, 6.0, pal.suit(suit)))
-        items.append(ts.label(cx + 8.0, y + 12.0, power["name"], f"power {suit} name", col_w - 9, ts.SMALL, bold=True,
+        items.append(ts.label(cx + 8.0, y + 12.0, power.name, f"power {suit} name", col_w - 9, ts.SMALL, bold=True,
                               fill=pal.suit(suit)))
-        lines, _ = ts.paragraph(cx + 8.0, y + 16.0, power["effect"], f"power {suit} effect", col_w - 10, ts.FINE,
+        lines, _ = ts.paragraph(cx + 8.0, y + 16.0, power.effect, f"power {suit} effect", col_w - 10, ts.FINE,
                                 leading=1.25, fill=pal.text)
         items.extend(lines)
     return items
 
 
-def player_mat(game: GameContent, pal: Palette) -> Scene:
+def player_mat(game: GameContent, numbers: Numbers, pal: Palette) -> Scene:
     """One player's mat: dice areas, round/trump track and suit powers."""
     items: list[Item] = [*pieces.border(MAT_W, MAT_H, pal), *pieces.board_header(game, "Player mat", MAT_W, pal)]
-    start = game.data.get("start_dice")
+    start = list(numbers.start_dice)
     x0, y0, gap = 8.0, 24.0, (MAT_W - 16.0 - 3 * 56.0) / 2
     areas = [("Available", "Dice you may change now. Start: the faint values.", start),
              ("Used this cycle", "Changed dice wait here until all active are used.", None),
              ("Locked", "One die per round; these four are your score.", None)]
     for n, (heading, hint, shown) in enumerate(areas):
         items.extend(_dice_area(x0 + n * (56.0 + gap), y0, heading, hint, pal, shown, f"area {heading.lower()}"))
-    items.extend(_track(game, x0, y0 + 68.0, MAT_W - 16.0, pal))
-    items.extend(_powers(game, x0, y0 + 108.0, MAT_W - 16.0, pal))
+    items.extend(_track(numbers, x0, y0 + 68.0, MAT_W - 16.0, pal))
+    items.extend(_powers(numbers, x0, y0 + 108.0, MAT_W - 16.0, pal))
     items.extend(pieces.board_footer(game, "player mat", MAT_W, MAT_H, pal, margin=5.5))
     return Scene(name="pip-trick player mat", width=MAT_W, height=MAT_H, items=tuple(items),
                  title=f"{game.title}: player mat")
 
 
-def _score_sheet(game: GameContent, options: FaceOptions) -> Component:
-    order = game.data.get("trump_order", list(SUIT_NAMES))
+def _score_sheet(game: GameContent, numbers: Numbers, options: FaceOptions) -> Component:
+    order = numbers.trump_order
     players = game.players.max
     rows = tuple(f"Round {n + 1}" for n in range(len(order))) + ("Total",)
     suits = tuple(order) + (None,)
     tables = [Table(f"Game {g}", tuple(f"Player {p}" for p in range(1, players + 1)), rows, suits, row_height=7.0)
               for g in range(1, 4)]
-    ties = ", ".join(f"{v}s" for v in game.data.get("tie_break_order", [6, 5, 4, 3, 2, 1]))
+    ties = ", ".join(f"{v}s" for v in numbers.tie_break_order)
     notes = ["Write the value of the die each player locks at the end of each round; the highest total of "
              f"four locked dice wins. Tied totals: compare the most {ties}; still tied, share the win."]
     return score_sheet_component(game, options, tables, notes)
@@ -115,11 +119,12 @@ def _score_sheet(game: GameContent, options: FaceOptions) -> Component:
 def components(game: GameContent, options: FaceOptions, project_root: Path) -> list[Component]:
     """Every printed Pip Trick piece: mats, quick reference, score sheet."""
     pal = palette(game.slug, options.ink)
+    numbers = Numbers.from_content(game)
     mats = count_of(game, "player-mat", game.players.max)
     return [
         Component(id="player-mat", name="Player mat", kind="board",
-                  faces=(Face(front=player_mat(game, pal), copies=mats),), trim=(MAT_W, MAT_H), safe=options.safe,
+                  faces=(Face(front=player_mat(game, numbers, pal), copies=mats),), trim=(MAT_W, MAT_H), safe=options.safe,
                   assembly="One per player; cut along the outer edge."),
         quickref_component(game, options),
-        _score_sheet(game, options),
+        _score_sheet(game, numbers, options),
     ]
