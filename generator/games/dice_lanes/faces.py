@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..content.schema import GameContent
-from ..scene import Item, Rect, Scene, Style
-from . import pieces
-from . import typeset as ts
-from .base import Component, Face, FaceOptions
-from .palette import Palette, palette
-from .reference import Table, count_of, quickref_component, score_sheet_component
-from .suits import suit_symbol
+from ...content.schema import GameContent
+from ...scene import Item, Rect, Scene, Style
+from ...components import pieces
+from ...components import typeset as ts
+from ...components.base import Component, Face, FaceOptions
+from ...components.palette import Palette, palette
+from ...components.reference import Table, count_of, quickref_component, score_sheet_component
+from ...components.suits import suit_symbol
 
 BOARD_W, BOARD_H = 180.0, 250.0
 LANE_W, LANE_PITCH = 34.0, 36.0

@@ -14,10 +14,10 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-from ..scene import Circle, Rect, Style
-from . import typeset as ts
-from .diagrams import Sheet, arrow_right, caption, card, dice_row, die, label, split_card
-from .palette import Palette
+from ...scene import Circle, Rect, Style
+from ...components import typeset as ts
+from ...components.diagrams import Sheet, arrow_right, caption, card, dice_row, die, label, split_card
+from ...components.palette import Palette
 
 SLOTS = ("P1 Draw 2", "P1 Draw 1", "Center", "P2 Draw 1", "P2 Draw 2")
 SHORT = ("Draw 2", "Draw 1", "Center", "Draw 1", "Draw 2")
