@@ -23,9 +23,9 @@ if TYPE_CHECKING:
 
 
 def _engine(game: LoadedGame) -> Game[Any, Any]:
-    from ...rules.dice_lanes import GAME  # TRANSITIONAL: moves to .engine
+    from .engine import make
 
-    return GAME  # type: ignore[return-value]
+    return make(game)
 
 
 def _faces(content: GameContent, options: FaceOptions, project_root: Path) -> Sequence[Component]:
@@ -41,4 +41,10 @@ def _diagram(example: Mapping[str, Any], before: Mapping[str, Any] | None, after
     return draw(example, before, after, content, pal)
 
 
-SPEC = GameSpec(slug="dice-lanes", engine=_engine, faces=_faces, diagram=_diagram)
+def _data() -> type:
+    from .state import Numbers
+
+    return Numbers
+
+
+SPEC = GameSpec(slug="dice-lanes", engine=_engine, faces=_faces, diagram=_diagram, data=_data)
