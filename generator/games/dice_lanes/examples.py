@@ -122,7 +122,7 @@ def position_state(numbers: Numbers, position: Mapping[str, Any], variants: Sequ
     later = [tuple(parse_card(numbers, c) for c in d) for d in position.get("next_decks", ())]
     decks = (deck,) * (round_no - 1) + (deck,) + tuple(later) + (deck,) * rounds
     start = player_seat(position.get("start", "P1"))
-    fields: list[Any] = list(State(numbers, rounds, round_no, int(position.get("hand", 1)) - 1, start, 0, 0, pips,
+    fields: list[Any] = list(State(numbers, numbers.tables, rounds, round_no, int(position.get("hand", 1)) - 1, start, 0, 0, pips,
                                    slots, (hands[0], hands[1]), tuple(program), (), pile, discard, decks[:rounds],
                                    rolls, 0, pool, (claimed[0], claimed[1]), None))
     if any(c >= 0 for c in program):
@@ -133,7 +133,7 @@ def position_state(numbers: Numbers, position: Mapping[str, Any], variants: Sequ
             raise SetupError(f"programmed: every active lane needs a card from each player; missing {', '.join(missing)}")
         fields[HAND] += 1  # the hand being resolved is under way
         fields[PHASE], fields[STEP] = RESOLVE, 0
-        fields[ORDER] = resolve_order(numbers, start, pips)
+        fields[ORDER] = resolve_order(numbers.tables, start, pips)
     else:
         begin_hand(fields)
     return build(State, fields)

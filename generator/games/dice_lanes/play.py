@@ -14,21 +14,22 @@ slots, ranks); ``notation.parse_action`` says the same in a player's own words.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from ...rules.base import IllegalAction, implements
 from .state import (
-    CLAIMED, DECKS, DISCARD, EVENTS, HAND, HANDS, NUMBERS, ORDER, OVER, PHASE, PILE, PIPS, POOL, POWERS, PROG, PROGRAM,
-    RESOLVE, ROUND, ROUNDS, SLOTS, START, STEP, SWAP, TOWARD, Action, AllClaimed, Claimed, Drawn, GameOver, Kept,
-    NewDie, NothingToSwap, Numbers, PoolEmpty, PowerUsed, Programmed, Refilled, Rerolled, ShortOfCards, StartPassed, State,
-    Swapped, add_event, build, deal_round, open_hand, resolve_order, roll,
+    CLAIMED, DECKS, DISCARD, EVENTS, HAND, HANDS, ORDER, OVER, PHASE, PILE, PIPS, POOL, POWERS, PROG, PROGRAM,
+    RESOLVE, ROUND, ROUNDS, SLOTS, START, STEP, SWAP, TABLES, TOWARD, Action, AllClaimed, Claimed, Drawn, GameOver, Kept,
+    NewDie, NothingToSwap, PoolEmpty, PowerUsed, Refilled, Rerolled, ShortOfCards, StartPassed, State,
+    Swapped, Tables, add_event, build, deal_round, open_hand, resolve_order, roll,
 )
 
 _ROLE = ("the Start Player", "the other player")
 
 
-def _role(state_start: int, seat: int) -> str:
-    return _ROLE[seat != state_start]
+def _role(start: int, seat: int) -> str:
+    """How the rules call ``seat`` in a hand that ``start`` starts."""
+    return _ROLE[seat != start]
 
 
 # --- decisions -------------------------------------------------------------------------
@@ -38,22 +39,23 @@ def to_move(state: State) -> int | None:
     if phase == RESOLVE:
         return state.order[state.step][0]
     if phase == PROGRAM:
-        lanes = state.numbers.lanes - state.pips.count(0)
+        lanes = state.tables.lanes - state.pips.count(0)
         return state.start if state.step < lanes else 1 - state.start
     return None
 
 
-def legal_actions(state: State) -> list[Action]:
-    """Every legal decision for the seat to move (never empty while the game is on)."""
+def legal_actions(state: State) -> Sequence[Action]:
+    """Every legal decision for the seat to move (never empty while the game is on):
+    a fresh list or one of the shared tuples of the tables, so never change it."""
     phase = state.phase
     if phase == PROGRAM:
-        numbers = state.numbers
+        tables = state.tables
         pips = state.pips
         # In Program the Start Player fills every active lane first (as in to_move).
-        seat = state.start if state.step < numbers.lanes - pips.count(0) else 1 - state.start
-        program, base, table = state.program, numbers.lanes * seat, numbers.program_actions
+        seat = state.start if state.step < tables.lanes - pips.count(0) else 1 - state.start
+        program, base, table = state.program, tables.lanes * seat, tables.program_actions
         hand = state.hands[seat]
-        return [table[lane][card] for lane in numbers.lane_range if pips[lane] and program[base + lane] < 0
+        return [table[lane][card] for lane in tables.lane_range if pips[lane] and program[base + lane] < 0
                 for card in hand]
     if phase == RESOLVE:
         return resolve_actions(state)
@@ -61,7 +63,7 @@ def legal_actions(state: State) -> list[Action]:
 
 
 @implements("card-actions", "clubs-swap-choice", "own-draw-2-limit")
-def resolve_actions(state: State) -> list[Action]:
+def resolve_actions(state: State) -> Sequence[Action]:
     """The choices for the card now resolving (rules card-actions, draw, suit-clubs).
 
     The suit power is always possible. A Swap card names which other active die it
@@ -69,19 +71,19 @@ def resolve_actions(state: State) -> list[Action]:
     A Draw needs the rank to equal the die's pips now, and the die not already in the
     resolving player's Draw 2 (clarification own-draw-2-limit).
     """
-    numbers = state.numbers
+    tables = state.tables
     seat, lane = state.order[state.step]
-    card = state.program[numbers.lanes * seat + lane]
+    card = state.program[tables.lanes * seat + lane]
     pips = state.pips
-    if numbers.power_of[card] == SWAP:
-        swaps = numbers.swap_actions[lane][card]
-        actions = [swaps[other] for other in numbers.lane_range if other != lane and pips[other]]
-        if not actions:
-            actions = [numbers.power_actions[lane][card]]
-    else:
-        actions = [numbers.power_actions[lane][card]]
-    if numbers.rank_of[card] == pips[lane] and state.slots[lane] != numbers.draw_2[seat]:
-        actions.append(numbers.draw_actions[lane][card])
+    can_draw = tables.rank_of[card] == pips[lane] and state.slots[lane] != tables.draw_2[seat]
+    if tables.power_of[card] != SWAP:
+        return tables.resolve_choices[lane][card][can_draw]
+    swaps = tables.swap_actions[lane][card]
+    actions = [swaps[other] for other in tables.lane_range if other != lane and pips[other]]
+    if not actions:
+        return tables.resolve_choices[lane][card][can_draw]
+    if can_draw:
+        actions.append(tables.draw_actions[lane][card])
     return actions
 
 
@@ -95,28 +97,28 @@ def apply(state: State, action: Action) -> State:
     raise IllegalAction("the game is over: no action is possible")
 
 
-def _shape(action: Any) -> tuple[str, int, int]:
-    """The verb, lane and card of an action; IllegalAction when it is no action at all."""
-    if type(action) is not tuple or not 3 <= len(action) <= 4 or type(action[1]) is not int \
-            or type(action[2]) is not int:
-        raise IllegalAction(f"{action!r} is not a Dice Lanes action: write (verb, lane, card), e.g. ('program', 0, 5)")
-    return action[0], action[1], action[2]
+def _not_an_action(action: Any) -> IllegalAction:
+    return IllegalAction(f"{action!r} is not a Dice Lanes action: write (verb, lane, card), e.g. ('program', 0, 5)")
 
 
 @implements("program", "program-face-down")
 def apply_program(state: State, action: Action) -> State:
     """Put a card from hand face down on an active lane (rules program, clarification
     program-face-down: the Start Player's cards are taken first; nobody sees them)."""
-    verb, lane, card = _shape(action)
-    numbers = state.numbers
+    tables = state.tables
     pips, start, step = state.pips, state.start, state.step
-    lanes = numbers.lanes - pips.count(0)
+    lanes = tables.lanes - pips.count(0)
     seat = start if step < lanes else 1 - start  # the Start Player programs first
-    if verb != "program" or len(action) != 3:
-        raise IllegalAction(f"cards are being programmed now: {_role(start, seat)} programs a card, not {verb!r}")
-    if lane not in numbers.lane_range or not pips[lane]:
+    if type(action) is not tuple or len(action) != 3 or action[0] != "program":
+        if type(action) is not tuple or len(action) < 3:
+            raise _not_an_action(action)
+        raise IllegalAction(f"cards are being programmed now: {_role(start, seat)} programs a card, not {action[0]!r}")
+    _, lane, card = action
+    if lane not in tables.lane_range:
+        raise IllegalAction(f"{lane!r} is not a lane: lanes are 0 to {tables.lanes - 1} (shown as 1 to {tables.lanes})")
+    if not pips[lane]:
         raise IllegalAction(f"lane {lane + 1} has no active die, so no card may be programmed there")
-    index = numbers.lanes * seat + lane
+    index = tables.lanes * seat + lane
     program = state.program
     if program[index] >= 0:
         raise IllegalAction(f"{_role(start, seat)} has already programmed a card to lane {lane + 1}")
@@ -129,11 +131,11 @@ def apply_program(state: State, action: Action) -> State:
     held = hand[:cut] + hand[cut + 1 :]
     fields[HANDS] = (held, hands[1]) if seat == 0 else (hands[0], held)
     fields[PROG] = program[:index] + (card,) + program[index + 1 :]
-    fields[EVENTS] = (Programmed(seat, lane, card), state.events)
+    fields[EVENTS] = (tables.programmed[seat][lane][card], state.events)
     step += 1
     if step == 2 * lanes:
         fields[PHASE], fields[STEP] = RESOLVE, 0
-        fields[ORDER] = resolve_order(numbers, start, pips)
+        fields[ORDER] = resolve_order(tables, start, pips)
     else:
         fields[STEP] = step
     return build(State, fields)
@@ -147,19 +149,21 @@ def apply_resolve(state: State, action: Action) -> State:
     (rule card-actions). Cards stay with their lanes, so an earlier swap changes the
     die a card acts on (clarification cards-follow-lanes).
     """
-    verb, lane, card = _shape(action)
-    numbers = state.numbers
+    if type(action) is not tuple or len(action) < 3:
+        raise _not_an_action(action)
+    verb, lane, card = action[0], action[1], action[2]
+    tables = state.tables
     order, step, program = state.order, state.step, state.program
     seat, due_lane = order[step]
-    index = numbers.lanes * seat + due_lane
+    index = tables.lanes * seat + due_lane
     if lane != due_lane or card != program[index]:
         raise IllegalAction(f"the card {_role(state.start, seat)} programmed to lane {due_lane + 1} resolves now "
                             f"(rule resolve-order)")
     fields: list[Any] = list(state)
     if verb == "draw" and len(action) == 3:
-        event: tuple = draw_die(fields, numbers, seat, lane, card)
+        event: tuple = draw_die(fields, tables, seat, lane, card)
     elif verb in POWERS:
-        event = suit_power(fields, numbers, seat, lane, card, action)
+        event = suit_power(fields, tables, seat, lane, card, action)
     else:
         raise IllegalAction(f"a card resolves by its suit power or a Draw, not {verb!r}")
     fields[PROG] = program[:index] + (-1,) + program[index + 1 :]
@@ -172,7 +176,7 @@ def apply_resolve(state: State, action: Action) -> State:
 
 
 @implements("draw", "draw-from-opponent-side", "board")
-def draw_die(fields: list, numbers: Numbers, seat: int, lane: int, card: int) -> Drawn:
+def draw_die(fields: list, tables: Tables, seat: int, lane: int, card: int) -> Drawn:
     """Move the die one slot along its lane toward ``seat``'s end, from wherever it is
     (rule draw; the slots of the board run from one player's end to the other's).
 
@@ -180,10 +184,10 @@ def draw_die(fields: list, numbers: Numbers, seat: int, lane: int, card: int) ->
     cannot be drawn by them (ruling draw-from-opponent-side).
     """
     pip, slot = fields[PIPS][lane], fields[SLOTS][lane]
-    if numbers.rank_of[card] != pip:
-        raise IllegalAction(f"that card cannot Draw: its rank {numbers.rank_of[card]} does not match the die's {pip}")
-    if slot == numbers.draw_2[seat]:
-        raise IllegalAction(f"the die in lane {lane + 1} is already in {numbers.slot_names[slot]} and cannot move "
+    if tables.rank_of[card] != pip:
+        raise IllegalAction(f"that card cannot Draw: its rank {tables.rank_of[card]} does not match the die's {pip}")
+    if slot == tables.draw_2[seat]:
+        raise IllegalAction(f"the die in lane {lane + 1} is already in {tables.slot_names[slot]} and cannot move "
                             "further toward that player")
     slots = list(fields[SLOTS])
     slots[lane] = slot + TOWARD[seat]
@@ -192,14 +196,14 @@ def draw_die(fields: list, numbers: Numbers, seat: int, lane: int, card: int) ->
 
 
 @implements("suit-powers")
-def suit_power(fields: list, numbers: Numbers, seat: int, lane: int, card: int,
+def suit_power(fields: list, tables: Tables, seat: int, lane: int, card: int,
                action: Action) -> PowerUsed | Swapped | NothingToSwap:
     """Use the card's suit power on the die in its lane (rule suit-powers)."""
-    power = numbers.power_of[card]
+    power = tables.power_of[card]
     if power == SWAP:
         if action[0] != "swap":
             raise IllegalAction(f"that card's suit power is Swap, not {action[0].capitalize()}")
-        return swap(fields, numbers, seat, lane, card, action[3] if len(action) == 4 else None)
+        return swap(fields, tables, seat, lane, card, action[3] if len(action) == 4 else None)
     if action[0] != POWERS[power] or len(action) != 3:
         raise IllegalAction(f"that card's suit power is {POWERS[power].capitalize()}, not {action[0].capitalize()}")
     pips = list(fields[PIPS])
@@ -207,7 +211,7 @@ def suit_power(fields: list, numbers: Numbers, seat: int, lane: int, card: int,
     new = _CHANGES[power](old)
     pips[lane] = new
     fields[PIPS] = tuple(pips)
-    return PowerUsed(seat, lane, card, POWERS[power], old, new)
+    return build(PowerUsed, (seat, lane, card, POWERS[power], old, new))  # PowerUsed(...), minus a call
 
 
 @implements("suit-hearts")
@@ -233,20 +237,21 @@ _CHANGES = (increase, decrease, flip)
 
 
 @implements("suit-clubs", "clubs-whole-position")
-def swap(fields: list, numbers: Numbers, seat: int, lane: int, card: int, target: int | None) -> Swapped | NothingToSwap:
+def swap(fields: list, tables: Tables, seat: int, lane: int, card: int, target: int | None) -> Swapped | NothingToSwap:
     """Swap: this lane's die and another active die trade lane and slot, pips kept.
 
     The whole position moves (ruling clubs-whole-position); with no other active die
     the power does nothing (rule suit-clubs).
     """
     pips, slots = list(fields[PIPS]), fields[SLOTS]
-    others = [other for other in numbers.lane_range if other != lane and pips[other]]
+    others = [other for other in tables.lane_range if other != lane and pips[other]]
     if target is None:
         if others:
             raise IllegalAction(f"a Swap must name the lane it swaps with: lane {' or '.join(str(o + 1) for o in others)}")
         return NothingToSwap(seat, lane, card)
     if target not in others:
-        raise IllegalAction(f"lane {target + 1} holds no other active die to swap with")
+        where = f"lane {target + 1}" if type(target) is int else repr(target)
+        raise IllegalAction(f"{where} holds no other active die to swap with")
     event = Swapped(seat, lane, card, target, pips[lane], slots[lane], pips[target], slots[target])
     # Each die lands exactly where the other stood: the slots stay with the lanes and
     # only the dice (their pips) change places.
@@ -265,7 +270,7 @@ def begin_hand(fields: list) -> None:
     Start Player starts the next round (clarification start-after-short-round).
     """
     pips = fields[PIPS]
-    lanes = fields[NUMBERS].lanes - pips.count(0)
+    lanes = fields[TABLES].lanes - pips.count(0)
     if lanes == 0:
         end_round(fields, AllClaimed(fields[ROUND]))
         return
@@ -284,13 +289,16 @@ def claim_check(fields: list) -> None:
     Until this check a die in a Draw 2 is still in play (clarification
     draw-two-stays-in-play).
     """
-    numbers: Numbers = fields[NUMBERS]
-    ends = numbers.draw_2
+    tables: Tables = fields[TABLES]
+    ends = tables.draw_2
     pips, slots = fields[PIPS], fields[SLOTS]
-    if not any(pip and slot in ends for pip, slot in zip(pips, slots)):
-        return
+    for lane in tables.lane_range:
+        if pips[lane] and slots[lane] in ends:
+            break
+    else:
+        return  # nothing to claim: the common case, so nothing is copied
     pips, slots, claimed = list(pips), list(slots), list(fields[CLAIMED])
-    for lane in numbers.lane_range:
+    for lane in tables.lane_range:
         if pips[lane] and slots[lane] in ends:
             seat = 0 if slots[lane] < 0 else 1
             claimed[seat] += (pips[lane],)
@@ -304,7 +312,7 @@ def refill(fields: list) -> None:
     """Alternate draws, Start Player first, up to a full hand each, always equal numbers
     (rule refill). With fewer than 2 cards in the pile nobody draws."""
     hands, pile, start = fields[HANDS], fields[PILE], fields[START]
-    each = min(fields[NUMBERS].hand_size - max(len(hands[0]), len(hands[1])), len(pile) // 2)
+    each = min(fields[TABLES].hand_size - max(len(hands[0]), len(hands[1])), len(pile) // 2)
     if each > 0:
         new: list[tuple[int, ...]] = [(), ()]
         new[start] = hands[start] + pile[0 : 2 * each : 2]
@@ -357,7 +365,7 @@ def final_claim_check(fields: list) -> None:
     if fields[ROUND] >= fields[ROUNDS]:
         return
     pips, slots = list(fields[PIPS]), list(fields[SLOTS])
-    for lane in fields[NUMBERS].lane_range:
+    for lane in fields[TABLES].lane_range:
         if not pips[lane]:
             if fields[POOL] > 0:
                 fields[POOL] -= 1

@@ -36,8 +36,8 @@ POWERS: tuple[str, ...] = ("increase", "decrease", "flip", "swap")
 INCREASE, DECREASE, FLIP, SWAP = range(4)
 #: One Draw step toward each seat's own end (rule draw).
 TOWARD: tuple[int, int] = (-1, 1)
-#: The variant names the engine takes, and the game length each one plays.
-LENGTHS: dict[str, str] = {"extended": "extended"}
+#: The variants the engine takes: ``extended``, the longer game (variant extended-game).
+VARIANTS: tuple[str, ...] = ("extended",)
 
 Action = tuple[Any, ...]
 
@@ -167,6 +167,13 @@ class Numbers:
         return tuple(tuple((POWERS[self.power_of[card]], lane, card) for card in self.deck) for lane in self.lane_range)
 
     @cached_property
+    def resolve_choices(self) -> tuple[tuple[tuple[tuple[Action, ...], tuple[Action, ...]], ...], ...]:
+        """``resolve_choices[lane][card][can_draw]``: the suit power alone, or the power
+        and a Draw; shared tuples, so ``legal_actions`` builds nothing for most cards."""
+        return tuple(tuple(((power,), (power, draw)) for power, draw in zip(powers, draws))
+                     for powers, draws in zip(self.power_actions, self.draw_actions))
+
+    @cached_property
     def swap_actions(self) -> tuple[tuple[tuple[Action, ...], ...], ...]:
         """``swap_actions[lane][card][other]``: swap with the die in lane ``other``."""
         return tuple(tuple(tuple(("swap", lane, card, other) for other in self.lane_range) for card in self.deck)
@@ -182,6 +189,44 @@ class Numbers:
         """``resolve_orders[start][active-lane mask]``: (seat, lane) pairs, every case."""
         return tuple(tuple(order_of_resolution(self.lanes, start, mask) for mask in range(1 << self.lanes))
                      for start in (0, 1))
+
+    @cached_property
+    def programmed(self) -> tuple[tuple[tuple[Programmed, ...], ...], ...]:
+        """``programmed[seat][lane][card]``: the event of programming ``card``, built once."""
+        return tuple(tuple(tuple(Programmed(seat, lane, card) for card in self.deck) for lane in self.lane_range)
+                     for seat in (0, 1))
+
+    @cached_property
+    def tables(self) -> Tables:
+        """The tables above that the rules read on every decision, in slots."""
+        return Tables(self)
+
+
+class Tables:
+    """A Numbers' tables for the rules' hot path, the same objects, held in slots: an
+    attribute of a slotted object reads about as fast as a module constant, one of a
+    record (through its dict) several times slower, on every decision."""
+
+    __slots__ = ("lanes", "lane_range", "hand_size", "rank_of", "power_of", "draw_2", "slot_names", "no_program",
+                 "program_actions", "resolve_choices", "swap_actions", "draw_actions", "resolve_orders", "programmed")
+    lanes: int
+    lane_range: range
+    hand_size: int
+    rank_of: tuple[int, ...]
+    power_of: tuple[int, ...]
+    draw_2: tuple[int, int]
+    slot_names: dict[int, str]
+    no_program: tuple[int, ...]
+    program_actions: tuple[tuple[Action, ...], ...]
+    resolve_choices: tuple[tuple[tuple[tuple[Action, ...], tuple[Action, ...]], ...], ...]
+    swap_actions: tuple[tuple[tuple[Action, ...], ...], ...]
+    draw_actions: tuple[tuple[Action, ...], ...]
+    resolve_orders: tuple[tuple[tuple[tuple[int, int], ...], ...], ...]
+    programmed: tuple[tuple[tuple[Programmed, ...], ...], ...]
+
+    def __init__(self, numbers: Numbers) -> None:
+        for name in self.__slots__:
+            setattr(self, name, getattr(numbers, name))
 
 
 def variants(numbers: Numbers) -> dict[str, str]:
@@ -201,10 +246,12 @@ class State(NamedTuple):
     will use, so the seed's randomness is explicit data a test can replace.
     ``program`` has one entry per seat and lane (``seat * lanes + lane``): the card
     programmed there, or -1. ``step`` counts cards programmed (Program) or resolved
-    (Resolve) in the current hand. ``pips`` is 0 for an empty lane.
+    (Resolve) in the current hand. ``pips`` is 0 for an empty lane. ``numbers`` are the
+    game's numbers and ``tables`` what the rules look up in them on every decision.
     """
 
     numbers: Numbers
+    tables: Tables
     rounds: int
     round: int
     hand: int
@@ -227,7 +274,7 @@ class State(NamedTuple):
 
 
 #: Field positions, for editing the list ``apply`` rebuilds a state from.
-NUMBERS, ROUNDS, ROUND, HAND, START, PHASE, STEP, PIPS, SLOTS, HANDS, PROG, ORDER, PILE, DISCARD, DECKS, ROLLS, \
+NUMBERS, TABLES, ROUNDS, ROUND, HAND, START, PHASE, STEP, PIPS, SLOTS, HANDS, PROG, ORDER, PILE, DISCARD, DECKS, ROLLS, \
     NEXT_ROLL, POOL, CLAIMED, EVENTS = range(len(State._fields))
 assert State._fields[EVENTS] == "events" and State._fields[PROG] == "program"
 build = tuple.__new__  # build(State, fields): the fast path from a full list of fields
@@ -388,13 +435,13 @@ def order_of_resolution(lanes: int, start: int, mask: int) -> tuple[tuple[int, i
 
 
 @implements("resolve-order", "lane-numbers", "seating-and-lanes", "resolve-order-exact")
-def resolve_order(numbers: Numbers, start: int, pips: Sequence[int]) -> tuple[tuple[int, int], ...]:
+def resolve_order(tables: Tables, start: int, pips: Sequence[int]) -> tuple[tuple[int, int], ...]:
     """Who resolves which card when (rule resolve-order, ruling resolve-order-exact).
 
     Lanes are numbered from Player 1's left, so Player 2's own left-to-right is lane 3
     to lane 1 (lane-numbers, seating-and-lanes): the two start from opposite ends.
     """
-    return numbers.resolve_orders[start][active_mask(pips)]
+    return tables.resolve_orders[start][active_mask(pips)]
 
 
 # --- setting up -----------------------------------------------------------------------
@@ -405,9 +452,9 @@ def game_length(variants: Sequence[str]) -> str:
     The rounds and dice of each length are numbers of the content; so is the play time
     estimate, which follows from three rounds of three to four hands.
     """
-    unknown = [v for v in variants if v not in LENGTHS]
+    unknown = [v for v in variants if v not in VARIANTS]
     if unknown:
-        raise SetupError(f"unknown Dice Lanes variant {unknown[0]!r}; known: {', '.join(LENGTHS)}")
+        raise SetupError(f"unknown Dice Lanes variant {unknown[0]!r}; known: {', '.join(VARIANTS)}")
     return "extended" if "extended" in variants else "standard"
 
 
@@ -453,7 +500,7 @@ def new_game(numbers: Numbers, players: int | None = None, variants: Sequence[st
         decks = setup.decks + decks[len(setup.decks):]
         first, later = rolls[:numbers.lanes], rolls[numbers.lanes:]
         rolls = (first if setup.dice is None else setup.dice) + (later if setup.rolls is None else setup.rolls)
-    fields = list(State(numbers, rounds, 1, 0, start, PROGRAM, 0, numbers.empty, numbers.empty, ((), ()),
+    fields = list(State(numbers, numbers.tables, rounds, 1, 0, start, PROGRAM, 0, numbers.empty, numbers.empty, ((), ()),
                         numbers.no_program, (), (), (), decks, rolls, 0, getattr(numbers.dice, length), ((), ()), None))
     roll_first_dice(fields)
     deal_round(fields, decks[0])
