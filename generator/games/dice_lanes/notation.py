@@ -138,6 +138,8 @@ def parse_action(state: State, notation: str) -> Action:
     except SetupError as exc:
         raise IllegalAction(f"{line!r}: {exc}") from None
     lane = int(lane_no) - 1
+    if lane not in numbers.lane_range:
+        raise IllegalAction(f"{line!r}: there is no lane {lane_no}; the lanes are 1 to {numbers.lanes}")
     action: Action = (word, lane, card, int(other) - 1) if word == "swap" and other else (word, lane, card)
     if action in legal:
         return action
