@@ -275,8 +275,9 @@ class State(NamedTuple):
 
 #: Field positions, for editing the list ``apply`` rebuilds a state from.
 NUMBERS, TABLES, ROUNDS, ROUND, HAND, START, PHASE, STEP, PIPS, SLOTS, HANDS, PROG, ORDER, PILE, DISCARD, DECKS, ROLLS, \
-    NEXT_ROLL, POOL, CLAIMED, EVENTS = range(len(State._fields))
-assert State._fields[EVENTS] == "events" and State._fields[PROG] == "program"
+    NEXT_ROLL, POOL, CLAIMED, EVENTS = map(State._fields.index, (
+        "numbers", "tables", "rounds", "round", "hand", "start", "phase", "step", "pips", "slots", "hands", "program",
+        "order", "pile", "discard", "decks", "rolls", "next_roll", "pool", "claimed", "events"))
 build = tuple.__new__  # build(State, fields): the fast path from a full list of fields
 
 
