@@ -51,17 +51,18 @@ def pip_trick_own(state: Any, viewer: int) -> set[str]:
 
 def dice_lanes_hidden(state: Any, viewer: int) -> set[str]:
     """The other player's hand and the cards they programmed that have not resolved yet."""
-    from generator.rules.dice_lanes_text import card_text
+    from generator.games.dice_lanes.notation import card_text
 
     other = 1 - viewer
     waiting = [c for c in state.program[3 * other:3 * other + 3] if c >= 0]
-    return {card_text(c) for c in (*state.hands[other], *waiting)}
+    return {card_text(state.numbers, c) for c in (*state.hands[other], *waiting)}
 
 
 def dice_lanes_own(state: Any, viewer: int) -> set[str]:
-    from generator.rules.dice_lanes_text import card_text
+    from generator.games.dice_lanes.notation import card_text
 
-    return {card_text(c) for c in (*state.hands[viewer], *(c for c in state.program[3 * viewer:3 * viewer + 3] if c >= 0))}
+    return {card_text(state.numbers, c)
+            for c in (*state.hands[viewer], *(c for c in state.program[3 * viewer:3 * viewer + 3] if c >= 0))}
 
 
 def multisuit_hidden(state: Any, viewer: int) -> set[str]:

@@ -1,12 +1,15 @@
 """Dice Lanes (``dice-lanes``): this package is the whole game beside its content.
 
-``SPEC`` tells Pipworks where its parts are; each part is imported only when used.
+``state`` (numbers, state, events, setup, scoring) ← ``play`` (the rules) ← ``notation``
+(moves, cards, log) ← ``examples`` (worked examples) ← ``engine``; ``faces`` (the printed
+board, quick reference, score pad) and ``diagrams`` (example drawings) read the same
+numbers. ``SPEC`` tells Pipworks where the parts are; each is imported only when used.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ..spec import GameSpec
 
@@ -14,29 +17,34 @@ if TYPE_CHECKING:
     from ...components.base import Component, FaceOptions
     from ...components.diagrams import Sheet
     from ...components.palette import Palette
-    from ...content.errors import ContentError
     from ...content.loader import LoadedGame
     from ...content.schema import GameContent
     from ...rules.base import Game
 
 
 def _engine(game: LoadedGame) -> Game[Any, Any]:
-    from ...rules.dice_lanes import GAME  # TRANSITIONAL: moves to .engine
+    from .engine import make
 
-    return GAME  # type: ignore[return-value]
+    return make(game)
 
 
 def _faces(content: GameContent, options: FaceOptions, project_root: Path) -> Sequence[Component]:
-    from ...components.dice_lanes import components  # TRANSITIONAL: moves to .faces
+    from .faces import components
 
     return components(content, options, project_root)
 
 
 def _diagram(example: Mapping[str, Any], before: Mapping[str, Any] | None, after: Mapping[str, Any] | None,
              content: GameContent, pal: Palette) -> Sheet:
-    from ...components.diagram_dice_lanes import draw  # TRANSITIONAL: moves to .diagrams
+    from .diagrams import draw
 
     return draw(example, before, after, content, pal)
 
 
-SPEC = GameSpec(slug="dice-lanes", engine=_engine, faces=_faces, diagram=_diagram)
+def _data() -> type:
+    from .state import Numbers
+
+    return Numbers
+
+
+SPEC = GameSpec(slug="dice-lanes", engine=_engine, faces=_faces, diagram=_diagram, data=_data)

@@ -6,26 +6,30 @@ them, numbered from Player 1's left (Player 2 sees them as 3, 2, 1). Each lane h
 slots (22 mm, room for a 16 mm die): Player 2's Draw 2 and Draw 1, the Center, Player
 1's Draw 1 and Draw 2. Each player's scoring area lies behind their Draw 2 slots; a side
 column holds the dice pool and, once for each player, the suit-effect reminder.
+
+Every number and name on the board (lanes, slots, suit effects, dice and rounds) comes
+from the game's :class:`~.state.Numbers`, the record the engine plays by.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Sequence
 
-from ..content.schema import GameContent
-from ..scene import Item, Rect, Scene, Style
-from . import pieces
-from . import typeset as ts
-from .base import Component, Face, FaceOptions
-from .palette import Palette, palette
-from .reference import Table, count_of, quickref_component, score_sheet_component
-from .suits import suit_symbol
+from ...content.schema import GameContent
+from ...scene import Item, Rect, Scene, Style
+from ...components import pieces
+from ...components import typeset as ts
+from ...components.base import Component, Face, FaceOptions
+from ...components.palette import Palette, palette
+from ...components.reference import Table, count_of, quickref_component, score_sheet_component
+from ...components.suits import suit_symbol
+from .state import Numbers
 
 BOARD_W, BOARD_H = 180.0, 250.0
 LANE_W, LANE_PITCH = 34.0, 36.0
 LANES_X = 10.0
 SIDE_X, SIDE_W = 122.0, 50.0
-DEFAULT_SLOTS = ["P1 Draw 2", "P1 Draw 1", "Center", "P2 Draw 1", "P2 Draw 2"]
 
 
 def _slot_label(name: str) -> tuple[int | None, str]:
@@ -47,13 +51,13 @@ LABEL = 5.0  # height of a slot's label band
 GAP = 2.5  # between slot cells
 
 
-def lane_height(slots: list[str]) -> float:
+def lane_height(slots: Sequence[str]) -> float:
     """A lane's height: every slot, a label band per player side (two at the Center)."""
     bands = sum(2 if _slot_label(name)[0] is None else 1 for name in slots)
     return 6.0 + len(slots) * pieces.DIE_SLOT + bands * LABEL + (len(slots) - 1) * GAP
 
 
-def _lane(n: int, x: float, y: float, slots: list[str], pal: Palette) -> list[Item]:
+def _lane(n: int, x: float, y: float, slots: Sequence[str], pal: Palette) -> list[Item]:
     """Lane ``n`` from Player 2's end (top) to Player 1's (bottom)."""
     items: list[Item] = [Rect(x, y, LANE_W, lane_height(slots), Style(fill=None if pal.bw else pal.accent_tint,
                                                                       stroke=pal.accent, stroke_width=0.4),
@@ -97,31 +101,30 @@ def _scoring_area(player: int, x: float, y: float, w: float, h: float, pal: Pale
     return items
 
 
-def _reminder(game: GameContent, x: float, y: float, w: float, h: float, pal: Palette, who: str) -> list[Item]:
+def _reminder(numbers: Numbers, x: float, y: float, w: float, h: float, pal: Palette, who: str) -> list[Item]:
     """The four suit effects from the content, one row each."""
-    effects: dict = game.data.get("suit_effects", {})
+    effects = numbers.suit_effects
     items = pieces.panel(x, y, w, h, pal, "Suit effects", f"{who} suit effects heading")
     row_h = (h - 9.0) / max(1, len(effects))
     for n, (suit, effect) in enumerate(effects.items()):
         ry = y + 8.5 + n * row_h
         items.append(suit_symbol(suit, x + 5.5, ry + row_h / 2 - 0.5, 6.0, pal.suit(suit)))
-        items.append(ts.label(x + 10.5, ry + 3.6, effect["name"], f"{who} {suit} effect name", w - 13, ts.SMALL,
+        items.append(ts.label(x + 10.5, ry + 3.6, effect.name, f"{who} {suit} effect name", w - 13, ts.SMALL,
                               bold=True, fill=pal.suit(suit)))
-        lines, _ = ts.paragraph(x + 10.5, ry + 6.9, effect["effect"], f"{who} {suit} effect", w - 13, ts.FINE,
+        lines, _ = ts.paragraph(x + 10.5, ry + 6.9, effect.effect, f"{who} {suit} effect", w - 13, ts.FINE,
                                 leading=1.2, fill=pal.text)
         items.extend(lines)
     return items
 
 
-def _pool(game: GameContent, x: float, y: float, w: float, h: float, pal: Palette) -> list[Item]:
-    dice = game.data.get("dice", {"standard": 9, "extended": 12})
-    rounds = game.data.get("rounds", {"standard": 3, "extended": 4})
+def _pool(game: GameContent, numbers: Numbers, x: float, y: float, w: float, h: float, pal: Palette) -> list[Item]:
+    dice, rounds = numbers.dice, numbers.rounds
     items = pieces.panel(x, y, w, h, pal, "Dice pool", "dice pool heading")
     items.append(ts.label(x + w / 2, y + h / 2 - 4, game.title, "dice pool title", w - 6, ts.TITLE, "middle", True,
                           pal.accent))
     lines, _ = ts.paragraph(x + w / 2, y + h / 2 + 2.5,
-                            f"Unused dice wait here: {dice['standard']} for {rounds['standard']} rounds, "
-                            f"{dice['extended']} for the {rounds['extended']}-round game.",
+                            f"Unused dice wait here: {dice.standard} for {rounds.standard} rounds, "
+                            f"{dice.extended} for the {rounds.extended}-round game.",
                             "dice pool hint", w - 8, ts.FINE, leading=1.3, fill=pal.text, anchor="middle")
     items.extend(lines)
     items.append(ts.label(x + w / 2, y + h - 3.5, pieces.credit_line(game).split("  ·  ")[-1], "dice pool credit",
@@ -129,10 +132,9 @@ def _pool(game: GameContent, x: float, y: float, w: float, h: float, pal: Palett
     return items
 
 
-def lane_board(game: GameContent, pal: Palette) -> Scene:
+def lane_board(game: GameContent, numbers: Numbers, pal: Palette) -> Scene:
     """The shared board: three lanes of five slots, scoring areas, pool, reminders."""
-    slots = list(game.data.get("slots", DEFAULT_SLOTS))
-    lanes = int(game.data.get("lanes", 3))
+    slots, lanes = numbers.slots, numbers.lanes
     items: list[Item] = list(pieces.border(BOARD_W, BOARD_H, pal))
     lanes_w = lanes * LANE_PITCH - (LANE_PITCH - LANE_W)
     p2_area = _scoring_area(2, LANES_X, 9.0, lanes_w, 30.0, pal)
@@ -145,21 +147,21 @@ def lane_board(game: GameContent, pal: Palette) -> Scene:
         items.extend(_lane_numbers(x, lane_top - 3.0, bottom + 3.0, n + 1, pal))
     items.extend(_scoring_area(1, LANES_X, BOARD_H - 39.0, lanes_w, 30.0, pal))
     reminder_h = 62.0
-    p2 = _reminder(game, SIDE_X, 9.0, SIDE_W, reminder_h, pal, "player 2")
+    p2 = _reminder(numbers, SIDE_X, 9.0, SIDE_W, reminder_h, pal, "player 2")
     items.append(pieces.rotated(p2, SIDE_X + SIDE_W / 2, 9.0 + reminder_h / 2))
-    items.extend(_pool(game, SIDE_X, 9.0 + reminder_h + 4.0, SIDE_W, BOARD_H - 18.0 - 2 * (reminder_h + 4.0), pal))
-    items.extend(_reminder(game, SIDE_X, BOARD_H - 9.0 - reminder_h, SIDE_W, reminder_h, pal, "player 1"))
+    items.extend(_pool(game, numbers, SIDE_X, 9.0 + reminder_h + 4.0, SIDE_W, BOARD_H - 18.0 - 2 * (reminder_h + 4.0), pal))
+    items.extend(_reminder(numbers, SIDE_X, BOARD_H - 9.0 - reminder_h, SIDE_W, reminder_h, pal, "player 1"))
     return Scene(name="dice-lanes lane board", width=BOARD_W, height=BOARD_H, items=tuple(items),
                  title=f"{game.title}: lane board")
 
 
-def _score_pad(game: GameContent, options: FaceOptions) -> Component:
-    rounds = game.data.get("rounds", {"standard": 3, "extended": 4})
-    rows = tuple(f"Round {n}" for n in range(1, rounds["extended"] + 1)) + ("Total",)
+def _score_pad(game: GameContent, numbers: Numbers, options: FaceOptions) -> Component:
+    rounds = numbers.rounds
+    rows = tuple(f"Round {n}" for n in range(1, rounds.extended + 1)) + ("Total",)
     columns = ("P1 dice", "P1 pips", "P2 dice", "P2 pips")
     tables = [Table(f"Game {g}", columns, rows, row_height=7.5) for g in range(1, 4)]
-    notes = [f"Write the dice each player claimed in each round and their pips. After {rounds['standard']} rounds "
-             f"({rounds['extended']} in the extended game) the most claimed dice wins; equal counts, the higher "
+    notes = [f"Write the dice each player claimed in each round and their pips. After {rounds.standard} rounds "
+             f"({rounds.extended} in the extended game) the most claimed dice wins; equal counts, the higher "
              "pip total; still equal, share the win."]
     return score_sheet_component(game, options, tables, notes, component_id="score-pad", name="Score pad")
 
@@ -167,8 +169,9 @@ def _score_pad(game: GameContent, options: FaceOptions) -> Component:
 def components(game: GameContent, options: FaceOptions, project_root: Path) -> list[Component]:
     """Every printed Dice Lanes piece: the board, quick reference, score pad."""
     pal = palette(game.slug, options.ink)
+    numbers = Numbers.from_content(game)
     board = Component(id="lane-board", name="Lane board", kind="board",
-                      faces=(Face(front=lane_board(game, pal), copies=count_of(game, "lane-board", 1)),),
+                      faces=(Face(front=lane_board(game, numbers, pal), copies=count_of(game, "lane-board", 1)),),
                       trim=(BOARD_W, BOARD_H), safe=options.safe,
                       assembly="Cut along the outer edge; lay it between the players, Player 1 at the bottom.")
-    return [board, quickref_component(game, options), _score_pad(game, options)]
+    return [board, quickref_component(game, options), _score_pad(game, numbers, options)]

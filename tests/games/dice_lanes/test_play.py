@@ -8,13 +8,33 @@ from __future__ import annotations
 
 import pytest
 
-from generator.rules.base import IllegalAction, SetupError
-from generator.rules.dice_lanes import GAME, legal_actions, apply, to_move
-from generator.rules.dice_lanes_examples import position_state, run_example
-from generator.rules.dice_lanes_state import GAME_DECK, SLOT_NAMES, State
-from generator.rules.dice_lanes_text import card_text, parse_card
+from generator.games import find_game
+from generator.games.dice_lanes import examples, notation as text
+from generator.games.dice_lanes.play import apply, legal_actions, to_move
+from generator.games.dice_lanes.state import Refilled, State
+from generator.rules.base import IllegalAction, SetupError, oldest_first
 
+GAME = find_game("dice-lanes")
+NUMBERS = GAME.numbers
+GAME_DECK = NUMBERS.deck
+SLOT_NAMES = NUMBERS.slot_names
 THREE_CENTER = ["4 in Center", "2 in Center", "5 in Center"]
+
+
+def position_state(position: dict) -> State:
+    return examples.position_state(NUMBERS, position)
+
+
+def run_example(position: dict, play: list[str], variants: tuple[str, ...]) -> dict:
+    return GAME.run_example(position, play, variants)
+
+
+def card_text(card: int) -> str:
+    return text.card_text(NUMBERS, card)
+
+
+def parse_card(name: str) -> int:
+    return text.parse_card(NUMBERS, name)
 
 
 def play(state: State, *lines: str) -> State:
@@ -102,7 +122,7 @@ def test_lane_numbers_run_from_player_1s_left() -> None:
 def test_claimed_lane_is_inactive() -> None:
     """active-dice: a lane whose die was claimed gets no cards until the round ends."""
     state = position_state({"lanes": ["4 in Center", "empty", "5 in Center"], "hands": {"P1": ["A♥", "2♥"], "P2": ["A♦", "2♦"]}})
-    assert {a.lane for a in legal_actions(state)} == {0, 2}
+    assert {a[1] for a in legal_actions(state)} == {0, 2}
     with pytest.raises(IllegalAction, match="lane 2 has no active die"):
         play(state, "P1 programs A♥ to lane 2")
 
@@ -246,7 +266,7 @@ def test_no_draw_past_your_own_draw_2() -> None:
     """draw: a die cannot move beyond Draw Slot 2, so it cannot be drawn from there."""
     state = resolving(["4 in P1 Draw 2", "2 in Center", "5 in Center"], {1: "4♥", 2: "A♥", 3: "A♠"}, {1: "4♦", 2: "2♦", 3: "3♦"})
     assert notation(state) == ["P1 resolves 4♥ in lane 1: increase"]
-    with pytest.raises(IllegalAction, match="already in P1's Draw 2"):
+    with pytest.raises(IllegalAction, match="already in P1 Draw 2"):
         play(state, "P1 resolves 4♥ in lane 1: draw")
 
 
@@ -267,7 +287,7 @@ def test_hearts_diamonds_spades(card, before, after) -> None:
 
 def test_spades_opposite_faces_add_to_seven() -> None:
     """spades-opposite-face: flipping turns a die to 7 minus its pips."""
-    from generator.rules.dice_lanes import flip
+    from generator.games.dice_lanes.play import flip
 
     assert [flip(p) for p in range(1, 7)] == [6, 5, 4, 3, 2, 1]
 
@@ -295,7 +315,7 @@ def test_clubs_swap_target_is_chosen_and_required() -> None:
     """clubs-swap-choice: the resolving player names the other die; swapping is not optional."""
     state = resolving(THREE_CENTER, {1: "6♣", 2: "A♥", 3: "A♠"}, P2_CARDS)
     with pytest.raises(IllegalAction, match="must name the lane"):
-        apply(state, ("suit", 0, parse_card("6♣"), -1))
+        apply(state, ("swap", 0, parse_card("6♣")))
     with pytest.raises(IllegalAction, match="only a Clubs card swaps"):
         play(resolving(THREE_CENTER, P1_CARDS, P2_CARDS), "P1 resolves A♥ in lane 1: swap with lane 2")
 
@@ -356,8 +376,8 @@ def test_refill_gives_both_players_equal_numbers(pile, each, left) -> None:
                             "draw_pile": cards})
     for _ in range(6):
         state = apply(state, legal_actions(state)[0])
-    refills = [e for e in state.events if e[0] == "refill"]
-    assert refills == [("refill", 0, each, left)]
+    refills = [e for e in oldest_first(state.events) if isinstance(e, Refilled)]
+    assert refills == [Refilled(start=0, each=each, left=left)]
     if state.round == 1:  # enough cards for another hand: the hands are what was drawn
         assert len(state.hands[0]) == len(state.hands[1]) == 1 + each
 
@@ -493,9 +513,7 @@ def test_every_rule_and_clarification_maps_to_engine_code() -> None:
     import yaml
     from pathlib import Path
 
-    import generator.rules.dice_lanes as module
-
-    game = yaml.safe_load((Path(__file__).resolve().parents[2] / "content/dice-lanes/game.yaml").read_text(encoding="utf-8"))
+    game = yaml.safe_load((Path(__file__).resolve().parents[3] / "content/dice-lanes/game.yaml").read_text(encoding="utf-8"))
 
     def ids(sections):
         for s in sections or []:
@@ -507,5 +525,8 @@ def test_every_rule_and_clarification_maps_to_engine_code() -> None:
     wanted |= {v["id"] for v in game["variants"]} | {c["id"] for c in game["clarifications"]}
     assert wanted <= set(GAME.rule_map), sorted(wanted - set(GAME.rule_map))
     assert set(GAME.rule_map) <= wanted, f"rule_map names ids the content lacks: {sorted(set(GAME.rule_map) - wanted)}"
-    for ident, name in GAME.rule_map.items():
-        assert getattr(module, name, None) is not None, f"{ident}: {name} is not in generator.rules.dice_lanes"
+    for ident, functions in GAME.rule_map.items():
+        assert functions, ident
+        for function in functions:
+            assert callable(function) and function.__module__.startswith("generator.games.dice_lanes."), (ident, function)
+            assert ident in function.__rules__

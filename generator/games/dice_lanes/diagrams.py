@@ -6,7 +6,8 @@ player programmed to the lane at their own end. A small number on a card gives t
 order in which the example resolves it. Dice the players have claimed are shown under
 the lanes. With moves, the lanes after them are drawn beside the lanes before; an
 example without moves whose position the engine carries on from by itself (the round
-ends) shows the position as given and then the engine's state.
+ends) shows the position as given and then the engine's state. The slots and lanes are
+the game's numbers (``state.Numbers``); a lane's die reads as in the notation.
 """
 
 from __future__ import annotations
@@ -14,34 +15,41 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-from ..scene import Circle, Rect, Style
-from . import typeset as ts
-from .diagrams import Sheet, arrow_right, caption, card, dice_row, die, label, split_card
-from .palette import Palette
+from ...scene import Circle, Rect, Style
+from ...components import typeset as ts
+from ...components.diagrams import Sheet, arrow_right, caption, card, dice_row, die, label, split_card
+from ...components.palette import Palette
+from ...rules.base import SetupError
+from .notation import parse_die
+from .state import Numbers
 
-SLOTS = ("P1 Draw 2", "P1 Draw 1", "Center", "P2 Draw 1", "P2 Draw 2")
-SHORT = ("Draw 2", "Draw 1", "Center", "Draw 1", "Draw 2")
 CW, CH = 9.0, 12.5  # a programmed card
 SLOT = 9.0  # slot pitch
 DIE = 7.4
 ROW = 14.5  # lane pitch
 NUMBER_W = 8.0  # "Lane n" column
-BOARD_W = NUMBER_W + CW + 1.5 + 5 * SLOT + 1.5 + CW
-_DIE_AT = re.compile(r"^\s*(\d)\s+in\s+(.+?)\s*$", re.IGNORECASE)
 _PROGRAMS = re.compile(r"^\s*(P[12])\s+programs\s+(\S+)\s+to\s+lane\s+(\d)", re.IGNORECASE)
 _RESOLVES = re.compile(r"^\s*(P[12])\s+resolves\s+(\S+)\s+in\s+lane\s+(\d)", re.IGNORECASE)
 
 
-def lane_die(text: str) -> tuple[int, int] | None:
-    """"3 in P2 Draw 1" -> (3, slot index 3); "empty" -> None."""
-    match = _DIE_AT.match(str(text))
-    if not match:
+def board_width(numbers: Numbers) -> float:
+    """The drawing of one board: lane names, a card at each end, the slots between."""
+    return NUMBER_W + CW + 1.5 + len(numbers.slots) * SLOT + 1.5 + CW
+
+
+def short_name(slot: str) -> str:
+    """"P2 Draw 1" -> "Draw 1": the column heading (the P1 and P2 ends say whose)."""
+    head, _, rest = slot.partition(" ")
+    return rest if head in ("P1", "P2") and rest else slot
+
+
+def lane_die(numbers: Numbers, text: str) -> tuple[int, int] | None:
+    """"3 in P2 Draw 1" -> (3, slot index 3 from Player 1's end); "empty" -> None."""
+    try:
+        pip, slot = parse_die(numbers, text, 0)
+    except SetupError:
         return None
-    where = match[2].lower()
-    for n, slot in enumerate(SLOTS):
-        if slot.lower() == where:
-            return int(match[1]), n
-    return None
+    return (pip, slot + numbers.depth) if pip else None
 
 
 def _programmed(example: Mapping[str, Any]) -> dict[tuple[str, int], str]:
@@ -65,32 +73,33 @@ def _moves(play: list[str]) -> tuple[dict[tuple[str, int], str], dict[tuple[str,
     return programmed, order
 
 
-def _board(x: float, y: float, lanes: list[str], cards: dict[tuple[str, int], str], order: dict[tuple[str, int], int],
-           pal: Palette, tag: str) -> list:
+def _board(numbers: Numbers, x: float, y: float, lanes: list[str], cards: dict[tuple[str, int], str],
+           order: dict[tuple[str, int], int], pal: Palette, tag: str) -> list:
     """One drawing of the lanes at (x, y): slot names, then one row per lane."""
     slot_x = x + NUMBER_W + CW + 1.5
+    count = len(numbers.slots)
     items: list = [label(x + NUMBER_W + CW / 2, y + 2.0, "P1", f"{tag} P1 end", CW, ts.FINE, "middle", True, pal.text),
-                   label(slot_x + 5 * SLOT + 1.5 + CW / 2, y + 2.0, "P2", f"{tag} P2 end", CW, ts.FINE, "middle", True,
-                         pal.text)]
-    for n, name in enumerate(SHORT):
-        items.append(label(slot_x + n * SLOT + SLOT / 2, y + 2.0, name, f"{tag} slot {n + 1} name", SLOT - 0.6,
-                           ts.FINE * 0.85, "middle", fill=pal.text))
+                   label(slot_x + count * SLOT + 1.5 + CW / 2, y + 2.0, "P2", f"{tag} P2 end", CW, ts.FINE, "middle",
+                         True, pal.text)]
+    for n, name in enumerate(numbers.slots):
+        items.append(label(slot_x + n * SLOT + SLOT / 2, y + 2.0, short_name(name), f"{tag} slot {n + 1} name",
+                           SLOT - 0.6, ts.FINE * 0.85, "middle", fill=pal.text))
     top = y + 3.6
     for lane, text in enumerate(lanes, start=1):
         ry = top + (lane - 1) * ROW
         items.append(label(x, ry + CH / 2 + 1.0, f"Lane {lane}", f"{tag} lane {lane} name", NUMBER_W - 0.6, ts.FINE,
                            bold=True, fill=pal.accent))
-        items.append(Rect(slot_x - 0.4, ry + (CH - SLOT) / 2 - 0.4, 5 * SLOT + 0.8, SLOT + 0.8,
+        items.append(Rect(slot_x - 0.4, ry + (CH - SLOT) / 2 - 0.4, count * SLOT + 0.8, SLOT + 0.8,
                           Style(fill=pal.accent_tint, stroke=pal.accent, stroke_width=0.3), radius=1.2))
-        placed = lane_die(text)
-        for n in range(len(SLOTS)):
+        placed = lane_die(numbers, text)
+        for n in range(count):
             sx, sy = slot_x + n * SLOT + (SLOT - DIE) / 2, ry + (CH - DIE) / 2
             if placed and placed[1] == n:
                 items += die(sx, sy, placed[0], pal, DIE)
             else:
                 items.append(Rect(sx, sy, DIE, DIE, Style(fill="#ffffff", stroke=pal.line, stroke_width=0.25,
                                                          dash=(0.7, 0.5)), radius=1.0))
-        for player, cx in (("P1", x + NUMBER_W), ("P2", slot_x + 5 * SLOT + 1.5)):
+        for player, cx in (("P1", x + NUMBER_W), ("P2", slot_x + count * SLOT + 1.5)):
             text_card = cards.get((player, lane))
             if text_card:
                 rank, suit = split_card(text_card)
@@ -124,7 +133,9 @@ def _claimed(x: float, y: float, state: Mapping[str, Any], pal: Palette, tag: st
 def draw(example: Mapping[str, Any], before: Mapping[str, Any] | None, after: Mapping[str, Any] | None,
          game: Any, pal: Palette) -> Sheet:
     """The Dice Lanes drawing of one example (see the module docstring)."""
-    before = before or {"lanes": list((example.get("position") or {}).get("lanes") or ["empty"] * 3)}
+    numbers = Numbers.from_content(game)
+    width = board_width(numbers)
+    before = before or {"lanes": list((example.get("position") or {}).get("lanes") or ["empty"] * numbers.lanes)}
     play = [str(m) for m in example.get("play") or []]
     programmed, order = _moves(play)
     sheet = Sheet()
@@ -137,15 +148,15 @@ def draw(example: Mapping[str, Any], before: Mapping[str, Any] | None, after: Ma
         # the engine moved on by itself (a round ended): the position as given, then its state
         shown = {"lanes": list(given["lanes"]), "claimed": dict(given.get("claimed") or {})}
         states = [("Position", shown, _programmed(example), {}), ("Then", before, {}, {})]
-    gap = 170.0 - 4.0 - 2 * BOARD_W
-    for n, (title, state, cards, numbers) in enumerate(states):
-        x = 2.0 + n * (BOARD_W + gap)
+    gap = 170.0 - 4.0 - 2 * width
+    for n, (title, state, cards, order_of) in enumerate(states):
+        x = 2.0 + n * (width + gap)
         tag = title.lower()
         items = [caption(x, 3.0, title, f"{tag} caption", 30.0, pal)]
-        items += _board(x, 5.0, list(state.get("lanes") or []), cards, numbers, pal, tag)
+        items += _board(numbers, x, 5.0, list(state.get("lanes") or []), cards, order_of, pal, tag)
         bottom = 5.0 + 3.6 + len(state.get("lanes") or []) * ROW
         more, bottom = _claimed(x, bottom, state, pal, tag)
         sheet.add(items + more, bottom)
     if len(states) == 2:
-        sheet.items += arrow_right(2.0 + BOARD_W + 2.0, 5.0 + 3.6 + 1.5 * ROW, gap - 4.0, pal)
+        sheet.items += arrow_right(2.0 + width + 2.0, 5.0 + 3.6 + 1.5 * ROW, gap - 4.0, pal)
     return sheet

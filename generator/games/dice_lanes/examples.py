@@ -33,28 +33,19 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from .base import IllegalAction, SetupError
-from .dice_lanes import apply, begin_hand, game_length, legal_actions, new_game, score, to_move
-from .dice_lanes_state import (
-    DICE_POOL, GAME_DECK, HAND, LANES, ORDER, PHASE, STEP, NO_PROGRAM, PHASE_NAMES, RESOLVE, RESOLVE_ORDERS, ROUNDS, SLOT_NAMES, State,
-    active_mask, build,
+from ...rules.base import IllegalAction, SetupError, oldest_first
+from .notation import (
+    action_text, card_text, die_text, event_text, parse_action, parse_card, parse_die, parse_pip, player_seat,
+    read_setup, who,
 )
-from .dice_lanes_text import action_text, card_text, die_text, event_text, parse_action, parse_card, parse_pip, player_seat, who
+from .play import apply, begin_hand, legal_actions, to_move
+from .state import (
+    HAND, ORDER, PHASE, PHASE_NAMES, RESOLVE, ROUND_ENDS, STEP, Claimed, Numbers, State, active_mask, build,
+    game_length, new_game, resolve_order, result,
+)
 
-_SLOT_BY_NAME = {name.lower(): slot for slot, name in SLOT_NAMES.items()}
 KNOWN_KEYS = {"round", "hand", "start", "lanes", "hands", "programmed", "draw_pile", "discard", "claimed", "pool",
               "rolls", "next_decks"}
-
-
-def parse_die(text: Any, lane: int) -> tuple[int, int]:
-    """``"4 in Center"`` -> (4, 0); ``"empty"`` -> (0, 0)."""
-    words = " ".join(str(text).split())
-    if words.lower() == "empty":
-        return 0, 0
-    pip_text, _, slot_name = words.partition(" in ")
-    if not pip_text.isdigit() or slot_name.lower() not in _SLOT_BY_NAME:
-        raise SetupError(f"lane {lane + 1}: {text!r} should read like '4 in Center', '2 in P2 Draw 1' or 'empty'")
-    return parse_pip(int(pip_text), f"lane {lane + 1}"), _SLOT_BY_NAME[slot_name.lower()]
 
 
 def _by_player(value: Any, what: str) -> dict[int, Any]:
@@ -63,14 +54,15 @@ def _by_player(value: Any, what: str) -> dict[int, Any]:
     return {player_seat(k): v for k, v in value.items()}
 
 
-def _lane_key(key: Any) -> int:
+def _lane_key(numbers: Numbers, key: Any) -> int:
     digits = str(key).lower().replace("lane", "").strip()
-    if digits not in ("1", "2", "3"):
-        raise SetupError(f"programmed: {key!r} is not a lane (write lane 1, lane 2 or lane 3)")
+    if not digits.isdigit() or not 1 <= int(digits) <= numbers.lanes:
+        names = ", ".join(f"lane {n}" for n in range(1, numbers.lanes + 1))
+        raise SetupError(f"programmed: {key!r} is not a lane (write {names})")
     return int(digits) - 1
 
 
-def position_state(position: Mapping[str, Any], variants: Sequence[str] = ()) -> State:
+def position_state(numbers: Numbers, position: Mapping[str, Any], variants: Sequence[str] = ()) -> State:
     """The game state a worked example's ``position`` describes (neutral defaults above).
 
     ``setup: {...}`` instead starts a new game from ``new_game``'s setup mapping (the
@@ -79,96 +71,100 @@ def position_state(position: Mapping[str, Any], variants: Sequence[str] = ()) ->
     if "setup" in position:
         if set(position) != {"setup"}:
             raise SetupError("a position with setup: describes a new game; give no other keys")
-        return new_game(variants=variants, setup=position["setup"])
+        return new_game(numbers, variants=variants, setup=read_setup(numbers, position["setup"]))
     unknown = sorted(set(position) - KNOWN_KEYS)
     if unknown:
         raise SetupError(f"unknown position key {unknown[0]!r}; known: {', '.join(sorted(KNOWN_KEYS))}")
     length = game_length(variants)
-    rounds = ROUNDS[length]
+    rounds = getattr(numbers.rounds, length)
+    deck = numbers.deck
     round_no = int(position.get("round", 1))
     if not 1 <= round_no <= rounds:
         raise SetupError(f"round {round_no}: the {length} game has rounds 1–{rounds}")
     lanes_given = position.get("lanes")
-    if not isinstance(lanes_given, Sequence) or isinstance(lanes_given, str) or len(lanes_given) != LANES:
-        raise SetupError("lanes: list the three lanes, e.g. [4 in Center, 2 in P2 Draw 1, empty]")
-    dice = [parse_die(text, lane) for lane, text in enumerate(lanes_given)]
+    if not isinstance(lanes_given, Sequence) or isinstance(lanes_given, str) or len(lanes_given) != numbers.lanes:
+        raise SetupError(f"lanes: list the {numbers.lanes} lanes, e.g. [4 in Center, 2 in P2 Draw 1, empty]")
+    dice = [parse_die(numbers, text, lane) for lane, text in enumerate(lanes_given)]
     pips = tuple(d[0] for d in dice)
     slots = tuple(d[1] for d in dice)
     hands: list[tuple[int, ...]] = [(), ()]
     for seat, cards in _by_player(position.get("hands", {}), "hands").items():
-        hands[seat] = tuple(parse_card(c) for c in cards)
+        hands[seat] = tuple(parse_card(numbers, c) for c in cards)
     if len(hands[0]) != len(hands[1]):
         raise SetupError(f"hands: P1 holds {len(hands[0])} cards and P2 {len(hands[1])}; the rules keep them equal")
-    program = list(NO_PROGRAM)
+    program = list(numbers.no_program)
     for seat, lanes in _by_player(position.get("programmed", {}), "programmed").items():
         for key, card in dict(lanes).items():
-            lane = _lane_key(key)
+            lane = _lane_key(numbers, key)
             if not pips[lane]:
                 raise SetupError(f"programmed: lane {lane + 1} is empty, so no card can be programmed there")
-            program[3 * seat + lane] = parse_card(card)
+            program[numbers.lanes * seat + lane] = parse_card(numbers, card)
     claimed: list[tuple[int, ...]] = [(), ()]
     for seat, values in _by_player(position.get("claimed", {}), "claimed").items():
         claimed[seat] = tuple(parse_pip(v, "claimed") for v in values)
     named = list(hands[0] + hands[1]) + [c for c in program if c >= 0]
-    discard = tuple(parse_card(c) for c in position.get("discard", ()))
+    discard = tuple(parse_card(numbers, c) for c in position.get("discard", ()))
     if "draw_pile" in position:
-        pile = tuple(parse_card(c) for c in position["draw_pile"])
+        pile = tuple(parse_card(numbers, c) for c in position["draw_pile"])
         if "discard" not in position:
-            discard = tuple(c for c in GAME_DECK if c not in set(named + list(pile)))
+            discard = tuple(c for c in deck if c not in set(named + list(pile)))
     else:
-        pile = tuple(c for c in GAME_DECK if c not in set(named + list(discard)))
+        pile = tuple(c for c in deck if c not in set(named + list(discard)))
     everything = named + list(pile) + list(discard)
-    if sorted(everything) != list(GAME_DECK):
-        twice = sorted({card_text(c) for c in everything if everything.count(c) > 1})
-        raise SetupError(f"cards named twice: {', '.join(twice)}" if twice else "the 24 cards do not add up")
-    pool_size = DICE_POOL[length]
+    if sorted(everything) != list(deck):
+        twice = sorted({card_text(numbers, c) for c in everything if everything.count(c) > 1})
+        raise SetupError(f"cards named twice: {', '.join(twice)}" if twice else f"the {len(deck)} cards do not add up")
+    pool_size = getattr(numbers.dice, length)
     pool = int(position.get("pool", pool_size - sum(1 for p in pips if p) - len(claimed[0]) - len(claimed[1])))
     if pool < 0:
         raise SetupError(f"pool: {pool} dice; the {length} game has only {pool_size}")
     rolls = tuple(parse_pip(v, "rolls") for v in position.get("rolls", ()))
-    later = [tuple(parse_card(c) for c in d) for d in position.get("next_decks", ())]
-    decks = (GAME_DECK,) * (round_no - 1) + (GAME_DECK,) + tuple(later) + (GAME_DECK,) * rounds
+    later = [tuple(parse_card(numbers, c) for c in d) for d in position.get("next_decks", ())]
+    decks = (deck,) * (round_no - 1) + (deck,) + tuple(later) + (deck,) * rounds
     start = player_seat(position.get("start", "P1"))
-    fields: list[Any] = list(State(rounds, round_no, int(position.get("hand", 1)) - 1, start, 0, 0, pips, slots,
-                        (hands[0], hands[1]), tuple(program), (), pile, discard, decks[:rounds], rolls, 0, pool,
-                        (claimed[0], claimed[1]), ()))
+    fields: list[Any] = list(State(numbers, numbers.tables, rounds, round_no, int(position.get("hand", 1)) - 1, start, 0, 0, pips,
+                                   slots, (hands[0], hands[1]), tuple(program), (), pile, discard, decks[:rounds],
+                                   rolls, 0, pool, (claimed[0], claimed[1]), None))
     if any(c >= 0 for c in program):
         mask = active_mask(pips)
-        missing = [f"{who(s)} lane {lane + 1}" for s in (0, 1) for lane in range(LANES) if mask >> lane & 1 and program[3 * s + lane] < 0]
+        missing = [f"{who(s)} lane {lane + 1}" for s in (0, 1) for lane in numbers.lane_range
+                   if mask >> lane & 1 and program[numbers.lanes * s + lane] < 0]
         if missing:
             raise SetupError(f"programmed: every active lane needs a card from each player; missing {', '.join(missing)}")
         fields[HAND] += 1  # the hand being resolved is under way
         fields[PHASE], fields[STEP] = RESOLVE, 0
-        fields[ORDER] = RESOLVE_ORDERS[start][mask]
+        fields[ORDER] = resolve_order(numbers.tables, start, pips)
     else:
         begin_hand(fields)
-    return build(fields)
+    return build(State, fields)
 
 
 def outcomes(state: State, events: Sequence[tuple]) -> dict[str, Any]:
     """Every observable outcome by its rules name (what ``expect`` may compare)."""
+    numbers = state.numbers
     players = ("P1", "P2")
     seat = to_move(state)
     legal = legal_actions(state)
-    round_ends = [e for e in events if e[0] == "round-end"]
-    result = score(state)
+    round_ends = [e for e in events if type(e) in ROUND_ENDS]
+    standing = result(state)
     over = PHASE_NAMES[state.phase] == "over"
     winner = None
     if over:
-        winner = "shared" if len(result.ranking[0]) > 1 else players[result.ranking[0][0]]
+        winner = "shared" if len(standing.ranking[0]) > 1 else players[standing.ranking[0][0]]
+    lanes = [die_text(numbers, state.pips[lane], state.slots[lane]) for lane in numbers.lane_range]
     return {
-        "lanes": [die_text(state.pips[lane], state.slots[lane]) for lane in range(LANES)],
-        **{f"lane_{lane + 1}": die_text(state.pips[lane], state.slots[lane]) for lane in range(LANES)},
-        "active_lanes": [lane + 1 for lane in range(LANES) if state.pips[lane]],
-        "hands": {players[s]: [card_text(c) for c in sorted(state.hands[s])] for s in (0, 1)},
+        "lanes": lanes,
+        **{f"lane_{lane + 1}": text for lane, text in enumerate(lanes)},
+        "active_lanes": [lane + 1 for lane in numbers.lane_range if state.pips[lane]],
+        "hands": {players[s]: [card_text(numbers, c) for c in sorted(state.hands[s])] for s in (0, 1)},
         "hand_sizes": {players[s]: len(state.hands[s]) for s in (0, 1)},
-        "draw_pile": [card_text(c) for c in state.pile],
+        "draw_pile": [card_text(numbers, c) for c in state.pile],
         "draw_pile_size": len(state.pile),
         "discard_size": len(state.discard),
         "claimed": {players[s]: list(state.claimed[s]) for s in (0, 1)},
         "claimed_dice": {players[s]: len(state.claimed[s]) for s in (0, 1)},
         "pip_totals": {players[s]: sum(state.claimed[s]) for s in (0, 1)},
-        "claims": [event_text(e).rstrip(".") for e in events if e[0] == "claim"],
+        "claims": [event_text(numbers, e).rstrip(".") for e in events if type(e) is Claimed],
         "start_player": players[state.start],
         "to_move": players[seat] if seat is not None else None,
         "phase": PHASE_NAMES[state.phase],
@@ -176,23 +172,24 @@ def outcomes(state: State, events: Sequence[tuple]) -> dict[str, Any]:
         "hand": state.hand,
         "resolve_order": [f"{players[s]} lane {lane + 1}" for s, lane in state.order],
         "round_ended": bool(round_ends),
-        "round_end": event_text(round_ends[-1]).rstrip(".") if round_ends else None,
+        "round_end": event_text(numbers, round_ends[-1]).rstrip(".") if round_ends else None,
         "pool": state.pool,
         "legal": [action_text(state, a) for a in legal],
-        "can_draw": any(a.kind == "draw" for a in legal),
+        "can_draw": any(a[0] == "draw" for a in legal),
         "game_over": over,
         "winner": winner,
-        "decided_by": result.details["decided_by"] if over else None,
-        "log": [event_text(e) for e in events],
+        "decided_by": standing.details["decided_by"] if over else None,
+        "log": [event_text(numbers, e) for e in events],
     }
 
 
-def run_example(position: Mapping[str, Any], play: Sequence[str], variants: Sequence[str] = ()) -> dict[str, Any]:
+def run_example(numbers: Numbers, position: Mapping[str, Any], play: Sequence[str],
+                variants: Sequence[str] = ()) -> dict[str, Any]:
     """Set up ``position``, play each notation line, and return ``outcomes``."""
-    state = position_state(position, variants)
+    state = position_state(numbers, position, variants)
     for number, line in enumerate(play, start=1):
         try:
-            state = apply(state, parse_action(state, str(line), legal_actions(state), apply))
+            state = apply(state, parse_action(state, str(line)))
         except IllegalAction as exc:
             raise IllegalAction(f"play line {number} ({line!r}): {exc}") from None
-    return outcomes(state, state.events)
+    return outcomes(state, oldest_first(state.events))

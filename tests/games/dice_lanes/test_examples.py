@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 
 from generator.content.loader import parse_game
-from generator.rules.dice_lanes import GAME
+from generator.games import find_game
 from generator.verify.examples import from_yaml
 from generator.verify.run import normalise, run_all
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
+GAME = find_game("dice-lanes")
 FOLDER = ROOT / "content" / "dice-lanes"
 EXAMPLES = from_yaml(FOLDER / "examples.yaml", "dice-lanes")
 

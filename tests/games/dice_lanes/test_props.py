@@ -15,17 +15,24 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from generator.rules.base import IllegalAction
-from generator.rules.dice_lanes import GAME, apply, legal_actions, to_move
-from generator.rules.dice_lanes_state import (
-    DRAW_ACTIONS, GAME_DECK, LANES, OVER, PROGRAM, PROGRAM_ACTIONS, RESOLVE, SUIT_ACTIONS, SWAP_ACTIONS, State,
-)
+from generator.games import find_game
+from generator.games.dice_lanes.play import apply, legal_actions, to_move
+from generator.games.dice_lanes.state import OVER, PROGRAM, RESOLVE, Claimed, Dealt, PoolEmpty, State
+from generator.rules.base import IllegalAction, oldest_first
+
+GAME = find_game("dice-lanes")
+NUMBERS = GAME.numbers
+GAME_DECK, LANES = NUMBERS.deck, NUMBERS.lanes
 
 #: Each player holds at most 4 + 16 / 2 = 12 cards in a round; a card is programmed once
 #: and resolved once, so a round has at most 2 players × 12 cards × 2 decisions.
 DECISIONS_PER_ROUND = 48
-ALL_ACTIONS = [a for lane in range(LANES) for table in (PROGRAM_ACTIONS, SUIT_ACTIONS, DRAW_ACTIONS) for a in table[lane]]
-ALL_ACTIONS += [a for lane in range(LANES) for per_card in SWAP_ACTIONS[lane] for a in per_card]
+ALL_ACTIONS = [a for lane in range(LANES) for table in (NUMBERS.program_actions, NUMBERS.power_actions,
+                                                        NUMBERS.draw_actions) for a in table[lane]]
+ALL_ACTIONS += [a for lane in range(LANES) for per_card in NUMBERS.swap_actions[lane] for a in per_card]
+# a verb naming the wrong power for its card, and a Swap with no lane while others are active
+ALL_ACTIONS += [(verb, lane, card) for verb in ("increase", "decrease", "flip", "swap") for lane in range(LANES)
+                for card in GAME_DECK]
 
 
 def check_invariants(state: State) -> None:
@@ -34,7 +41,8 @@ def check_invariants(state: State) -> None:
     # cards in hand, plus those programmed while the Program phase is under way
     held = [len(state.hands[seat]) for seat in (0, 1)]
     if state.phase == PROGRAM:
-        held = [held[seat] + sum(1 for c in state.program[3 * seat : 3 * seat + 3] if c >= 0) for seat in (0, 1)]
+        held = [held[seat] + sum(1 for c in state.program[LANES * seat : LANES * seat + LANES] if c >= 0)
+                for seat in (0, 1)]
     assert held[0] == held[1] <= 4, "both players always hold equally many cards"
     for lane in range(LANES):
         pip, slot = state.pips[lane], state.slots[lane]
@@ -73,9 +81,9 @@ def play_checked(seed: int, variants: tuple[str, ...]) -> tuple[State, int]:
 
 
 def check_score_matches_log(state: State) -> None:
-    claims = [e for e in state.events if e[0] == "claim"]
+    claims = [e for e in oldest_first(state.events) if isinstance(e, Claimed)]
     for seat in (0, 1):
-        mine = [e[3] for e in claims if e[1] == seat]
+        mine = [e.pip for e in claims if e.seat == seat]
         assert tuple(mine) == state.claimed[seat]
     result = GAME.result(state)
     assert result.scores == (len(state.claimed[0]), len(state.claimed[1]))
@@ -91,9 +99,10 @@ def check_score_matches_log(state: State) -> None:
 
 def check_dice_supply(state: State, pool_size: int) -> None:
     """The pool is never exhausted in the standard and extended games (ruling 5)."""
-    assert not any(e[0] == "pool-empty" for e in state.events)
-    deals = [e for e in state.events if e[0] == "deal"]
-    assert len(deals) == state.rounds and all(0 not in e[4] for e in deals), "every round starts with 3 dice"
+    events = oldest_first(state.events)
+    assert not any(isinstance(e, PoolEmpty) for e in events)
+    deals = [e for e in events if isinstance(e, Dealt)]
+    assert len(deals) == state.rounds and all(0 not in e.pips for e in deals), "every round starts with 3 dice"
     used = pool_size - state.pool
     assert used <= 3 * state.rounds
 
