@@ -30,14 +30,14 @@ def _engine(game: LoadedGame) -> Game[Any, Any]:
 
 
 def _faces(content: GameContent, options: FaceOptions, project_root: Path) -> Sequence[Component]:
-    from ...components.four_deuces import components  # TRANSITIONAL: moves to .faces
+    from .faces import components
 
     return components(content, options, project_root)
 
 
 def _diagram(example: Mapping[str, Any], before: Mapping[str, Any] | None, after: Mapping[str, Any] | None,
              content: GameContent, pal: Palette) -> Sheet:
-    from ...components.diagram_four_deuces import draw  # TRANSITIONAL: moves to .diagrams
+    from .diagrams import draw
 
     return draw(example, before, after, content, pal)
 
