@@ -156,14 +156,22 @@ def _ordinal(n: int) -> str:
 
 
 def _score_sheet(game: GameContent, numbers: Numbers, options: FaceOptions) -> Component:
+    """A table per game, a row per round a game can last: four games on a sheet, or as
+    many as fit when the content makes games longer."""
     rounds = numbers.max_rounds
     columns = ("P1 pips", "P2 pips", "P1 tricks", "P2 tricks", "Winner")
     rows = tuple(f"Round {n}" for n in range(1, rounds + 1)) + ("Game winner",)
-    tables = [Table(f"Game {g}", columns, rows, row_height=7.0) for g in range(1, 5)]
     notes = ["Each round, write both pip totals (the lower leads), the tricks each player took and the round's "
              f"winner: exactly {numbers.exactly} tricks wins, a {_ordinal(numbers.fifth)} trick loses at once. "
              f"{numbers.rounds_to_win} rounds win the game."]
-    return score_sheet_component(game, options, tables, notes)
+    for games in range(4, 0, -1):
+        tables = [Table(f"Game {g}", columns, rows, row_height=7.0) for g in range(1, games + 1)]
+        try:
+            return score_sheet_component(game, options, tables, notes)
+        except ValueError:  # the tables do not fit on the sheet: one game fewer
+            if games == 1:
+                raise
+    raise AssertionError("unreachable")
 
 
 def components(game: GameContent, options: FaceOptions, project_root: Path) -> list[Component]:
