@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
-from ...rules.base import Game, Result, rule_map
+from ...rules.base import Game, rule_map
 from . import examples, notation, play, state
 from .state import VARIANTS, Action, Numbers, State
 

@@ -18,7 +18,7 @@ import re
 from ...rules.base import IllegalAction
 from .play import events, why_illegal
 from .state import (
-    BY_FIFTH, BY_FOUR, BY_STUCK, CHARACTERS, CHOOSE, GIVE, PHASE_OVER, PLAY, RETURN, SEATS, STUCK, SUITS, SWAP,
+    BY_FIFTH, BY_FOUR, BY_STUCK, CHARACTERS, CHOOSE, GIVE, PLAY, RETURN, SEATS, STUCK, SUITS, SWAP,
     Action, CannotPlace, CardGiven, CardPlayed, CardReturned, CharacterChosen, Climbed, DiceTraded, GameWon,
     LeadPlayer, Level, ReserveJoins, Rolled, RoundBegins, RoundWon, SameSuit, State, Tie, TrackKept, TrackPlaced,
     TrackWins, TrickWon,
@@ -228,7 +228,8 @@ def describe(state: State, viewer: int | None = None) -> str:
         lines.append(f"  hand: {hand}; reserve: {reserve}; unused dice: {_dice(state.dice[seat]) or 'none'}")
     if state.led is not None:
         lines.append(f"On the table: {SEATS[state.leader]} led {SUITS[state.led[0]]} {state.led[1]}")
-    if state.capone is not None:
-        lines.append(f"Al Capone gave {SUITS[state.capone]}: {SEATS[state.turn]} must return a card")  # type: ignore[index]
-    lines.append("Game over." if state.phase == PHASE_OVER else f"To move: {SEATS[state.turn]}")  # type: ignore[index]
+    turn = state.turn
+    if state.capone is not None and turn is not None:
+        lines.append(f"Al Capone gave {SUITS[state.capone]}: {SEATS[turn]} must return a card")
+    lines.append("Game over." if turn is None else f"To move: {SEATS[turn]}")
     return "\n".join(lines)

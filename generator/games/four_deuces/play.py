@@ -19,10 +19,9 @@ from .state import (
     _PILES, _RESERVES, _ROUND, _ROUND_LEAD, _ROUNDS_WON, _START, _TRACK, _TRICK, _TRICKS_WON, _TURN, _USED,
     AL_CAPONE, BUGS_MORAN, BY_FIFTH, BY_FOUR, BY_STUCK, CHARACTERS, CHOICES, CHOOSE, GIVE, GIVES, PHASE_CHOOSE,
     PHASE_OVER, PHASE_PLAY, PLAY, PLAYS, RETURN, RETURNS, SEATS, STUCK, STUCK_ACTION, SUITS, SWAP, SWAPS, TO_MOVE,
-    Action,
-    CannotPlace, CardGiven, CardPlayed, CardReturned, CharacterChosen, Climbed, Collector, DiceTraded, GameWon,
-    Level, ReserveJoins, RoundWon, SameSuit, State, TrackWins, TrickWon, bump, distinct, start_round, with_seat,
-    without_die,
+    Action, CannotPlace, CardGiven, CardPlayed, CardReturned, CharacterChosen, Climbed, Collector, DiceTraded,
+    GameWon, Level, ReserveJoins, RoundWon, SameSuit, State, TrackWins, TrickWon, bump, distinct, start_round,
+    with_seat, without_die,
 )
 
 _new = tuple.__new__
@@ -121,13 +120,9 @@ def legal_actions(state: State) -> list[Action]:
     return []
 
 
-def is_legal(state: State, action: Any) -> bool:
-    """The same answer as ``action in legal_actions(state)``, checked directly (fast)."""
-    return _allowed(list(state), action)
-
-
 def _allowed(f: list[Any], action: Any) -> bool:
-    """:func:`is_legal` on the fields of a state (the list ``apply`` edits)."""
+    """The same answer as ``action in legal_actions(state)``, checked directly on the
+    fields of the state (the list ``apply`` edits): faster."""
     if type(action) is not tuple or not action:
         return False
     try:
@@ -259,15 +254,15 @@ def trick_winner(f: list[Any], follow: tuple[int, int], ev: Collector) -> int:
         if ev is not None:
             ev.append(SameSuit(winner, ls, max(lv, fv), min(lv, fv)))
         return winner
+    track = f[_TRACK]
     if lv != fv:
         up = ls if lv > fv else fs
-        before = f[_TRACK]
-        f[_TRACK] = climb_track(before, up)
+        before = track
+        f[_TRACK] = track = climb_track(before, up)
         if ev is not None:
-            ev.append(Climbed(up, before.index(up), f[_TRACK].index(up), max(lv, fv), min(lv, fv)))
+            ev.append(Climbed(up, before.index(up), track.index(up), max(lv, fv), min(lv, fv)))
     elif ev is not None:
         ev.append(Level(lv))
-    track = f[_TRACK]
     winner = leader if track.index(ls) < track.index(fs) else follower
     if ev is not None:
         high, low = (ls, fs) if winner == leader else (fs, ls)
@@ -279,10 +274,17 @@ def trick_winner(f: list[Any], follow: tuple[int, int], ev: Collector) -> int:
 def finish_trick(f: list[Any], winner: int, follow: tuple[int, int], ev: Collector) -> None:
     """Both cards go to the winner's trick pile; the dice are already out of the round."""
     piles = f[_PILES]
-    f[_PILES] = with_seat(piles, winner, bump(bump(piles[winner], f[_LED][0], 1), follow[0], 1))
-    f[_LED] = None
+    pile = list(piles[winner])
+    pile[f[_LED][0]] += 1
+    pile[follow[0]] += 1
     won = f[_TRICKS_WON]
-    f[_TRICKS_WON] = won = with_seat(won, winner, won[winner] + 1)
+    if winner == 0:
+        f[_PILES] = (tuple(pile), piles[1])
+        f[_TRICKS_WON] = won = (won[0] + 1, won[1])
+    else:
+        f[_PILES] = (piles[0], tuple(pile))
+        f[_TRICKS_WON] = won = (won[0], won[1] + 1)
+    f[_LED] = None
     f[_TRICK] = trick = f[_TRICK] + 1
     if ev is not None:
         ev.append(TrickWon(trick, winner, won))
@@ -417,13 +419,13 @@ def concede(f: list[Any], ev: Collector) -> None:
 
 def why_illegal(state: State, action: Any) -> str | None:
     """None if ``action`` is legal now, else the reason in words a player understands."""
-    if state.phase == PHASE_OVER:
+    seat = state.turn
+    if state.phase == PHASE_OVER or seat is None:
         return "the game is over"
     if action in legal_actions(state):
         return None
     if not isinstance(action, tuple) or not action or action[0] not in (CHOOSE, PLAY, GIVE, RETURN, SWAP, STUCK):
         return f"{action!r} is not an action of The Four Deuces"
-    seat: int = state.turn  # type: ignore[assignment]
     who = SEATS[seat]
     kind = action[0]
     if state.phase == PHASE_CHOOSE:

@@ -308,7 +308,8 @@ class GameWon(NamedTuple):
 #: an action: a verb, then ints (see ``notation`` for how each reads).
 Action = tuple[Any, ...]
 CHOOSE, PLAY, GIVE, RETURN, SWAP, STUCK = "choose", "play", "give", "return", "swap", "stuck"
-#: every action, built once so ``legal_actions`` allocates none.
+#: every action, built once so ``legal_actions`` allocates none (plays and swaps are
+#: indexed by pip, 1–6).
 PLAYS = tuple(tuple((PLAY, s, v) for v in range(7)) for s in range(len(SUITS)))
 GIVES = tuple((GIVE, s) for s in range(len(SUITS)))
 RETURNS = tuple((RETURN, s) for s in range(len(SUITS)))
