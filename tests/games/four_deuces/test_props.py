@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from generator.games import find_game
 from generator.games.four_deuces import state as fd
 from generator.games.four_deuces.play import climb_track, events
-from generator.games.four_deuces.state import RoundBegins, RoundWon, TrackKept, TrackPlaced, Climbed
+from generator.games.four_deuces.state import Climbed, RoundBegins, RoundWon, TrackKept, TrackPlaced
 from generator.rules.base import IllegalAction
 
 GAME = find_game("four-deuces")
