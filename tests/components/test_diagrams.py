@@ -180,31 +180,6 @@ def test_multisuit_shows_the_trick_cards_and_the_marker() -> None:
     assert checked >= 25
 
 
-# --- The Four Deuces: suit cards with their dice, the track ---------------------------
-
-_FD_PLAY = re.compile(r"^(\w+) plays (\w+) (\d)$")
-
-
-def test_four_deuces_shows_each_card_with_its_die_and_the_track() -> None:
-    from generator.components.diagram_four_deuces import CW
-
-    checked = 0
-    for index in indexes("four-deuces"):
-        example, scene = EXAMPLES[index], diagram(index)
-        shown = texts(scene)
-        for n, match in enumerate(filter(None, map(_FD_PLAY.match, example.data["play"]))):
-            name = f"trick {n // 2 + 1} card {n % 2 + 1}"
-            assert shown[f"{name} seat"].text == match[1]
-            assert shown[f"{name} suit"].text == match[2].upper()
-            centre = shown[f"{name} seat"].x
-            assert pips(scene, centre - CW / 2, centre + CW / 2) == int(match[3]), (example.id, name)
-            checked += 1
-        track = example.data["position"]["track"]
-        title = "suit power track, strongest first" if "track before caption" not in shown else "track before"
-        assert [shown[f"{title} track place {p + 1}"].text for p in range(4)] == [s.capitalize() for s in track]
-    assert checked >= 25
-
-
 # --- Zero Grid: the programmed column cards, the grid after ---------------------------
 
 def test_zero_grid_shows_programmed_cards_and_verified_grids() -> None:

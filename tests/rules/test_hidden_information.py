@@ -185,8 +185,8 @@ def test_every_viewer_reads_one_line_per_event(case: Case) -> None:
 def test_four_deuces_hides_the_opponents_hand_and_reserve() -> None:
     """A player sees their own hand and reserve (they may look at it any time), and of
     the opponent's only how many cards there are; the log names no unplayed card."""
-    from generator.rules.four_deuces import SEATS, SUITS
-    from generator.rules.four_deuces_text import cards_text
+    from generator.games.four_deuces.notation import cards_text
+    from generator.games.four_deuces.state import SEATS, SUITS
 
     engine = find_game("four-deuces")
     checked = 0

@@ -1,12 +1,16 @@
 """The Four Deuces (``four-deuces``): this package is the whole game beside its content.
 
 ``SPEC`` tells Pipworks where its parts are; each part is imported only when used.
+Modules, each importing only those above it: ``state`` (numbers, state, events,
+actions, setting up, scoring), ``play`` (the rules), ``notation`` (moves, events and the
+table in words), ``examples`` (worked examples), ``engine`` (the protocol object), and
+beside them ``faces`` (printed components) and ``diagrams`` (example drawings).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ..spec import GameSpec
 
@@ -14,29 +18,34 @@ if TYPE_CHECKING:
     from ...components.base import Component, FaceOptions
     from ...components.diagrams import Sheet
     from ...components.palette import Palette
-    from ...content.errors import ContentError
     from ...content.loader import LoadedGame
     from ...content.schema import GameContent
     from ...rules.base import Game
 
 
 def _engine(game: LoadedGame) -> Game[Any, Any]:
-    from ...rules.four_deuces import GAME  # TRANSITIONAL: moves to .engine
+    from .engine import make
 
-    return GAME  # type: ignore[return-value]
+    return make(game)
 
 
 def _faces(content: GameContent, options: FaceOptions, project_root: Path) -> Sequence[Component]:
-    from ...components.four_deuces import components  # TRANSITIONAL: moves to .faces
+    from .faces import components
 
     return components(content, options, project_root)
 
 
 def _diagram(example: Mapping[str, Any], before: Mapping[str, Any] | None, after: Mapping[str, Any] | None,
              content: GameContent, pal: Palette) -> Sheet:
-    from ...components.diagram_four_deuces import draw  # TRANSITIONAL: moves to .diagrams
+    from .diagrams import draw
 
     return draw(example, before, after, content, pal)
 
 
-SPEC = GameSpec(slug="four-deuces", engine=_engine, faces=_faces, diagram=_diagram)
+def _data() -> type:
+    from .state import Numbers
+
+    return Numbers
+
+
+SPEC = GameSpec(slug="four-deuces", engine=_engine, faces=_faces, diagram=_diagram, data=_data)

@@ -10,16 +10,19 @@ beneath in the example's own words.
 
 from __future__ import annotations
 
-import re
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-from ..scene import Circle, Rect, Style
-from . import typeset as ts
-from .diagrams import Sheet, arrow_right, caption, dice_row, die, label, note, run
-from .palette import WHITE, Palette
-from .suits import suit_symbol
+from ...components import typeset as ts
+from ...components.diagrams import Sheet, arrow_right, caption, dice_row, die, label, note, run
+from ...components.palette import WHITE, Palette
+from ...components.suits import suit_symbol
+from ...scene import Circle, Rect, Style
+from .notation import card_play, seat_name, suit_name
+from .state import Numbers
 
-_PLAY = re.compile(r"^\s*(\w+)\s+plays\s+([A-Za-z]+)\s+(\d)\s*$", re.IGNORECASE)
+if TYPE_CHECKING:
+    from ...content.schema import GameContent
+
 TOKEN = 9.0
 TOKEN_PITCH = 11.0
 CW, CH = 14.0, 20.0
@@ -30,9 +33,9 @@ TRICK_W = 2 * (CW + 2.0) + 4.0
 
 
 def card_moves(play: list[str]) -> list[tuple[int, str, str, int]]:
-    """(index, seat, suit, die) for each card played."""
-    return [(n, m[1].capitalize(), m[2].lower(), int(m[3])) for n, move in enumerate(play)
-            if (m := _PLAY.match(move))]
+    """(index, seat, suit, die) for each card played (read by the game's notation)."""
+    return [(n, seat_name(m[0]), suit_name(m[1]).lower(), m[2]) for n, move in enumerate(play)
+            if (m := card_play(move))]
 
 
 def tricks(play: list[str]) -> list[list[tuple[int, str, str, int]]]:
@@ -74,7 +77,8 @@ def suit_card(x: float, y: float, suit: str, value: int | None, pal: Palette, na
     return items
 
 
-def _left(before: Mapping[str, Any], after: Mapping[str, Any], pal: Palette) -> tuple[list, float]:
+def _left(before: Mapping[str, Any], after: Mapping[str, Any], numbers: Numbers,
+          pal: Palette) -> tuple[list, float]:
     """Track and dice, before and after."""
     items: list = []
     y = 4.0
@@ -92,12 +96,12 @@ def _left(before: Mapping[str, Any], after: Mapping[str, Any], pal: Palette) -> 
         later = list((after.get("dice") or {}).get(seat, dice))
         items.append(label(2.0, y + SMALL_DIE * 0.75, seat, f"dice {seat} seat", 11.0, ts.FINE, bold=True,
                            fill=pal.text))
-        row, right = dice_row(13.0, y, list(dice)[:7], pal, SMALL_DIE)
+        row, right = dice_row(13.0, y, list(dice)[:numbers.dice_per_player], pal, SMALL_DIE)
         items += row
         if later != list(dice):
             y += SMALL_DIE + 1.6
             items += arrow_right(6.0, y + SMALL_DIE / 2, 5.0, pal)
-            row, _ = dice_row(13.0, y, later[:7], pal, SMALL_DIE)
+            row, _ = dice_row(13.0, y, later[:numbers.dice_per_player], pal, SMALL_DIE)
             items += row or [note(13.0, y + SMALL_DIE * 0.7, "no dice left", f"dice {seat} none left", 40.0, pal)]
         y += SMALL_DIE + 2.6
     if before.get("dice"):
@@ -130,7 +134,7 @@ def _tricks(example: Mapping[str, Any], play: list[str], pal: Palette) -> tuple[
 
 def _other_moves(play: list[str], y: float, pal: Palette) -> tuple[list, float]:
     """Moves that are not cards, listed in the example's words."""
-    others = [move for move in play if not _PLAY.match(move)]
+    others = [move for move in play if card_play(move) is None]
     items: list = []
     for n, move in enumerate(others[:4], start=1):
         items.append(note(TRICKS_X, y + 3.0, f"{n}. {move}", f"move {n}", 170.0 - TRICKS_X - 2.0, pal))
@@ -138,13 +142,13 @@ def _other_moves(play: list[str], y: float, pal: Palette) -> tuple[list, float]:
     return items, y
 
 
-def _hands(before: Mapping[str, Any], pal: Palette) -> tuple[list, float]:
+def _hands(before: Mapping[str, Any], numbers: Numbers, pal: Palette) -> tuple[list, float]:
     """With no card played: each player's hand of suit cards."""
     items: list = []
     y = 4.0
     for seat, hand in (before.get("hands") or {}).items():
         items.append(caption(TRICKS_X, y, f"{seat}'s hand", f"hand {seat} caption", 50.0, pal))
-        for n, suit in enumerate(list(hand)[:7]):
+        for n, suit in enumerate(list(hand)[:numbers.tricks_per_round]):
             items += suit_card(TRICKS_X + n * (CW + 1.5), y + 1.5, str(suit).lower(), None, pal,
                                f"hand {seat} card {n + 1}")
         y += CH + 6.0
@@ -152,14 +156,15 @@ def _hands(before: Mapping[str, Any], pal: Palette) -> tuple[list, float]:
 
 
 def draw(example: Mapping[str, Any], before: Mapping[str, Any] | None, after: Mapping[str, Any] | None,
-         game: Any, pal: Palette) -> Sheet:
+         game: GameContent, pal: Palette) -> Sheet:
     """The Four Deuces drawing of one example (see the module docstring)."""
     before = before or {}
     after = after or before
+    numbers = Numbers.from_content(game)
     play = [str(m) for m in example.get("play") or []]
     sheet = Sheet()
-    sheet.add(*_left(before, after, pal))
-    items, bottom = _tricks(example, play, pal) if tricks(play) else _hands(before, pal)
+    sheet.add(*_left(before, after, numbers, pal))
+    items, bottom = _tricks(example, play, pal) if tricks(play) else _hands(before, numbers, pal)
     sheet.add(items, bottom)
     sheet.add(*_other_moves(play, bottom, pal))
     return sheet

@@ -8,14 +8,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.rules import four_deuces as fd
+from generator.games import find_game
+from generator.games.four_deuces import state as fd
+from generator.games.four_deuces.play import climb_track, events
+from generator.games.four_deuces.state import Climbed, RoundBegins, RoundWon, TrackKept, TrackPlaced
 from generator.rules.base import IllegalAction
-from generator.rules.four_deuces import GAME
 
+GAME = find_game("four-deuces")
+N = GAME.numbers
 VARIANT_SETS = [(), ("lead-player-leads",), ("reshuffle-track",), ("lead-player-leads", "reshuffle-track")]
 #: a game is at most 3 rounds; each has 1 character choice at most, 14 card plays,
 #: 2 abilities (Al Capone takes two decisions) and one concession.
-MAX_DECISIONS = 3 * (1 + 14 + 3 + 1)
+MAX_DECISIONS = N.max_rounds * (1 + 2 * N.tricks_per_round + 3 + 1)
 
 
 def cards_in_play(state) -> list[int]:
@@ -31,20 +35,20 @@ def cards_in_play(state) -> list[int]:
 
 
 def check_invariants(state) -> None:
-    assert cards_in_play(state) == [4, 4, 4, 4], GAME.describe(state)
-    if fd.is_over(state):
+    assert cards_in_play(state) == [N.per_suit] * N.track_places, GAME.describe(state)
+    if GAME.is_over(state):
         return
     for seat in (0, 1):
         dice = state.dice[seat]
         on_table = 1 if state.led is not None and seat == state.leader else 0
-        assert len(dice) == fd.DICE_PER_PLAYER - state.trick - on_table, "used dice must leave the round"
+        assert len(dice) == N.dice_per_player - state.trick - on_table, "used dice must leave the round"
         assert all(1 <= v <= 6 for v in dice) and list(dice) == sorted(dice)
-        in_hand = (fd.HAND - state.trick) if state.trick < fd.HAND else (fd.TRICKS_PER_ROUND - state.trick)
+        in_hand = (N.hand - state.trick) if state.trick < N.hand else (N.tricks_per_round - state.trick)
         # while Al Capone waits for the return, the card given sits in the other hand
         lent = 0 if state.capone is None else (1 if seat == state.turn else -1)
         assert sum(state.hands[seat]) == in_hand - on_table + lent
-        assert sum(state.reserves[seat]) == (fd.RESERVE if state.trick < fd.HAND else 0)
-        assert state.tricks_won[seat] < fd.FIFTH_TRICK
+        assert sum(state.reserves[seat]) == (N.reserve if state.trick < N.hand else 0)
+        assert state.tricks_won[seat] < N.fifth
     assert sum(state.tricks_won) == state.trick
     assert sorted(state.track) == [0, 1, 2, 3]
 
@@ -83,15 +87,15 @@ def play_random_game(seed: int, variants=(), check=True):
 
 def check_result_matches_log(state) -> None:
     result = GAME.result(state)
-    events = fd.events_of(state)
-    rounds = [e for e in events if e[0] == "round-won"]
-    assert result.scores == (float(sum(e[1] == 0 for e in rounds)), float(sum(e[1] == 1 for e in rounds)))
-    assert max(result.scores) == fd.ROUNDS_TO_WIN and 2 <= len(rounds) <= fd.MAX_ROUNDS
+    rounds = [e for e in events(state) if isinstance(e, RoundWon)]
+    assert result.scores == (float(sum(e.winner == 0 for e in rounds)), float(sum(e.winner == 1 for e in rounds)))
+    assert max(result.scores) == N.rounds_to_win and N.rounds_to_win <= len(rounds) <= N.max_rounds
+    assert result.details["round_endings"] == [e.how for e in rounds]
     lines = GAME.log(state)
     winner = fd.SEATS[result.winners[0]]
     assert lines[-1].startswith(f"{winner} wins the game")
     assert sum(" wins round " in line for line in lines) == len(rounds)
-    for _, winner_seat, how, tricks, _ in rounds:
+    for winner_seat, how, tricks, _ in rounds:
         if how == fd.BY_FOUR:
             assert tricks[winner_seat] == 4 and tricks[1 - winner_seat] == 3, "seven tricks split 4–3 (nobody-on-four)"
         elif how == fd.BY_FIFTH:
@@ -129,15 +133,15 @@ def test_track_between_rounds(reshuffle, seed):
     state, _ = play_random_game(seed, ("reshuffle-track",) if reshuffle else (), check=False)
     track = None
     placed = 0
-    for event in fd.events_of(state):
-        if event[0] == "track":
-            assert event[1] == state.chance[placed].track
-            track, placed = event[1], placed + 1
-        elif event[0] == "climb":
-            track = fd.climb_track(track, event[1])
-        elif event[0] == "track-kept":
-            assert not reshuffle and event[1] == track
-    rounds = sum(e[0] == "round" for e in fd.events_of(state))
+    for event in events(state):
+        if isinstance(event, TrackPlaced):
+            assert event.order == state.chance[placed].track
+            track, placed = event.order, placed + 1
+        elif isinstance(event, Climbed):
+            track = climb_track(track, event.suit)
+        elif isinstance(event, TrackKept):
+            assert not reshuffle and event.order == track
+    rounds = sum(isinstance(e, RoundBegins) for e in events(state))
     assert placed == (rounds if reshuffle else 1)
 
 

@@ -8,11 +8,12 @@ from pathlib import Path
 import pytest
 
 from generator.content.loader import parse_game
-from generator.rules.four_deuces import GAME
+from generator.games import find_game
 from generator.verify.examples import from_yaml
 from generator.verify.run import normalise
 
-ROOT = Path(__file__).resolve().parents[2]
+GAME = find_game("four-deuces")
+ROOT = Path(__file__).resolve().parents[3]
 FOLDER = ROOT / "content" / "four-deuces"
 EXAMPLES = from_yaml(FOLDER / "examples.yaml", "four-deuces")
 

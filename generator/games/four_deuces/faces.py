@@ -11,16 +11,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..content.schema import GameContent
-from ..scene import Circle, Item, Rect, Scene, Style
-from . import pieces
-from . import typeset as ts
-from .base import Component, Face, FaceOptions
-from .palette import WHITE, Palette, palette
-from .reference import Table, count_of, quickref_component, score_sheet_component
-from .suits import suit_symbol
+from ...components import pieces
+from ...components import typeset as ts
+from ...components.base import Component, Face, FaceOptions
+from ...components.palette import WHITE, Palette, palette
+from ...components.reference import Table, count_of, quickref_component, score_sheet_component
+from ...components.suits import suit_symbol
+from ...content.schema import GameContent
+from ...scene import Circle, Item, Rect, Scene, Style
+from .state import SUITS as SUIT_NAMES
+from .state import Numbers
 
-SUITS: tuple[str, ...] = ("bootlegging", "gambling", "prostitution", "murder")
+#: the suits as content names them (``suits:`` in game.yaml), in the engine's card order.
+SUITS: tuple[str, ...] = tuple(name.lower() for name in SUIT_NAMES)
 TOKEN = 26.0
 BOARD_W, BOARD_H = 120.0, 200.0
 
@@ -115,10 +118,10 @@ def token(suit: str, pal: Palette, bleed: float) -> Scene:
                  title=f"The Four Deuces: {suit} token")
 
 
-def suit_power_board(game: GameContent, pal: Palette) -> Scene:
-    """The Suit Power track: four token places, strongest at the top, with the rule that
+def suit_power_board(game: GameContent, numbers: Numbers, pal: Palette) -> Scene:
+    """The Suit Power track: a place per token, strongest at the top, with the rule that
     moves them printed beside the climb arrow."""
-    places = int(game.data.get("track_places", 4))
+    places = numbers.track_places
     items: list[Item] = [*pieces.border(BOARD_W, BOARD_H, pal),
                          *pieces.board_header(game, "Suit Power board", BOARD_W, pal)]
     pitch, top, cx = 34.0, 34.0, 46.0
@@ -148,19 +151,32 @@ def suit_power_board(game: GameContent, pal: Palette) -> Scene:
                  title=f"{game.title}: Suit Power board")
 
 
-def _score_sheet(game: GameContent, options: FaceOptions) -> Component:
-    rounds = 2 * int(game.data.get("rounds_to_win", 2)) - 1
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def _score_sheet(game: GameContent, numbers: Numbers, options: FaceOptions) -> Component:
+    """A table per game, a row per round a game can last: four games on a sheet, or as
+    many as fit when the content makes games longer."""
+    rounds = numbers.max_rounds
     columns = ("P1 pips", "P2 pips", "P1 tricks", "P2 tricks", "Winner")
     rows = tuple(f"Round {n}" for n in range(1, rounds + 1)) + ("Game winner",)
-    tables = [Table(f"Game {g}", columns, rows, row_height=7.0) for g in range(1, 5)]
     notes = ["Each round, write both pip totals (the lower leads), the tricks each player took and the round's "
-             f"winner: exactly 4 tricks wins, a 5th trick loses at once. {game.data.get('rounds_to_win', 2)} rounds "
-             "win the game."]
-    return score_sheet_component(game, options, tables, notes)
+             f"winner: exactly {numbers.exactly} tricks wins, a {_ordinal(numbers.fifth)} trick loses at once. "
+             f"{numbers.rounds_to_win} rounds win the game."]
+    for games in range(4, 0, -1):
+        tables = [Table(f"Game {g}", columns, rows, row_height=7.0) for g in range(1, games + 1)]
+        try:
+            return score_sheet_component(game, options, tables, notes)
+        except ValueError:  # the tables do not fit on the sheet: one game fewer
+            if games == 1:
+                raise
+    raise AssertionError("unreachable")
 
 
 def components(game: GameContent, options: FaceOptions, project_root: Path) -> list[Component]:
     """Every printed piece of The Four Deuces."""
+    numbers = Numbers.from_content(game)
     pal = palette(game.slug, options.ink)
     bleed = 0.0 if pal.bw else options.bleed
     w, h = options.card_size
@@ -168,11 +184,10 @@ def components(game: GameContent, options: FaceOptions, project_root: Path) -> l
     suits = [s for s in game.suits if s in SUITS] or list(SUITS)
     per_suit = count_of(game, "suit-cards", 16) // len(suits)
     suit_faces = tuple(Face(front=suit_card(s, options, pal, bleed), back=back, copies=per_suit) for s in suits)
-    characters = game.data.get("characters", [])
-    character_faces = tuple(Face(front=character_card(c["name"], c["ability"], options, pal, bleed), back=back)
-                            for c in characters)
+    character_faces = tuple(Face(front=character_card(c.name, c.ability, options, pal, bleed), back=back)
+                            for c in numbers.characters)
     tokens = tuple(Face(front=token(s, pal, bleed)) for s in suits)
-    board = Face(front=suit_power_board(game, pal))
+    board = Face(front=suit_power_board(game, numbers, pal))
     return [
         Component(id="suit-cards", name="Suit cards", kind="card", faces=suit_faces, trim=(w, h), bleed=bleed,
                   safe=options.safe, assembly="Cut out; print the backs on the reverse or glue them back to back."),
@@ -183,5 +198,5 @@ def components(game: GameContent, options: FaceOptions, project_root: Path) -> l
         Component(id="suit-tokens", name="Suit tokens", kind="token", faces=tokens, trim=(TOKEN, TOKEN), bleed=bleed,
                   safe=1.5, assembly="Cut out round; glue onto card stock for sturdier tokens."),
         quickref_component(game, options),
-        _score_sheet(game, options),
+        _score_sheet(game, numbers, options),
     ]

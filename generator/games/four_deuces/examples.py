@@ -1,0 +1,218 @@
+"""Worked examples of The Four Deuces: a position in rules terms -> a State, playing the
+example's moves, and every observable outcome by the names examples use in ``expect``.
+
+Everything is written in rules terms: seats ``North``/``South``, suits by name, dice as
+lists of pips, the track as a list of suits from the top place down.
+
+A worked example's ``position`` describes a moment before a trick is led:
+  ``track`` and ``hands`` (required), ``dice`` (each player's unused dice, required),
+  ``reserves`` (default: the cards nobody else holds, while the hand's tricks are
+  played; empty after), ``tricks_won`` (default 0–0), ``trick`` (default: one more than
+  the tricks won), ``leader`` (default North), ``lead_player`` (default the leader),
+  ``characters`` (default North Al Capone, South Bugs Moran), ``abilities_used``
+  (default none), ``rounds_won`` (default 0–0), ``next_round`` (a setup mapping for the
+  round after this one; default neutral from seed 0).
+With ``round_start: true`` the position is instead the start of the first round:
+``dice`` is the roll (with ``rerolls``), the pips decide the lead player, and without
+``characters`` the lead player must first choose one.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, Sequence
+
+from ...rules.base import SetupError
+from .notation import action_text, cards_text, event_lines, parse_action
+from .play import apply, events, legal_actions
+from .state import (
+    CHARACTERS, PHASE_OVER, PHASE_PLAY, SEATS, SUITS, Climbed, LeadPlayer, Level, Numbers, RoundWon,
+    SameSuit, State, Tie, TrackWins, TrickWon, cards_of, counts_of, new_game, no_cards, per_seat, pips_of,
+    round_chance, seat_of, track_of,
+)
+
+POSITION_KEYS = {
+    "round_start", "track", "hands", "reserves", "dice", "rerolls", "tricks_won", "trick", "leader",
+    "lead_player", "characters", "abilities_used", "rounds_won", "next_round",
+}
+
+
+def _pair(value: Any, what: str, default: int = 0) -> tuple[int, int]:
+    got = per_seat(value or {}, what)
+    return (int(got.get(0, default)), int(got.get(1, default)))
+
+
+def position_state(numbers: Numbers, position: Mapping[str, Any], variants: Sequence[str]) -> State:
+    """The state a worked example starts from (see the module docstring)."""
+    unknown = set(position) - POSITION_KEYS
+    if unknown:
+        raise SetupError(f"unknown position key(s) {', '.join(sorted(unknown))}; known: {', '.join(sorted(POSITION_KEYS))}")
+    if position.get("round_start"):
+        setup = {k: position[k] for k in ("track", "dice", "rerolls", "hands", "reserves") if k in position}
+        if "next_round" in position:
+            setup["rounds"] = [position["next_round"]]
+        state = new_game(numbers, variants=variants, setup=setup)
+        if "characters" in position:
+            state = state._replace(characters=_characters(position["characters"]), phase=PHASE_PLAY)
+        return state
+    for key in ("track", "hands", "dice"):
+        if key not in position:
+            raise SetupError(f"a position needs {key!r}")
+    start = new_game(numbers, variants=variants, seed=0)
+    tricks_won = _pair(position.get("tricks_won"), "tricks_won")
+    rounds_won = _pair(position.get("rounds_won"), "rounds_won")
+    number = sum(rounds_won)
+    if max(rounds_won) >= numbers.rounds_to_win:
+        raise SetupError(f"rounds_won {rounds_won}: the game is already over")
+    chance = start.chance
+    if "next_round" in position:
+        later = list(chance)
+        later[number + 1] = round_chance(position["next_round"], later[number + 1], numbers)
+        chance = tuple(later)
+    trick = int(position.get("trick", sum(tricks_won) + 1)) - 1
+    if not 0 <= trick < numbers.tricks_per_round or sum(tricks_won) != trick:
+        raise SetupError(f"trick {trick + 1} does not follow {sum(tricks_won)} tricks won")
+    track = track_of(position["track"], numbers)
+    leader = seat_of(position.get("leader", "North"))
+    round_lead = seat_of(position.get("lead_player", SEATS[leader]))
+    characters = _characters(position.get("characters", {"North": "Al Capone", "South": "Bugs Moran"}))
+    used = [seat_of(s) for s in position.get("abilities_used", ())]
+    hands, reserves, removed, piles = _fill_cards(numbers, position, trick, tricks_won)
+    dice = per_seat(position["dice"], "dice")
+    pairs = (pips_of(dice.get(0, ()), "North's dice"), pips_of(dice.get(1, ()), "South's dice"))
+    left = numbers.tricks_per_round - trick
+    for seat in (0, 1):
+        if len(pairs[seat]) != left:
+            raise SetupError(f"before trick {trick + 1}, {SEATS[seat]} has {left} unused dice, not {len(pairs[seat])}")
+    return start._replace(
+        chance=chance, opening=False, round=number, rounds_won=rounds_won, tricks_won=tricks_won, trick=trick,
+        track=track, leader=leader, turn=leader, round_lead=round_lead, characters=characters,
+        used=(0 in used, 1 in used), phase=PHASE_PLAY, hands=hands, reserves=reserves, removed=removed,
+        piles=piles, dice=pairs)
+
+
+def _characters(value: Any) -> tuple[int, int]:
+    got = per_seat(value, "characters")
+    names = {c.lower(): i for i, c in enumerate(CHARACTERS)}
+    try:
+        chars = (names[str(got[0]).lower()], names[str(got[1]).lower()])
+    except KeyError as exc:
+        raise SetupError(f"characters: give each player one of Al Capone, Bugs Moran ({exc})") from None
+    if chars[0] == chars[1]:
+        raise SetupError("characters: each player has a different one")
+    return chars
+
+
+Pair = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+def _fill_cards(numbers: Numbers, position: Mapping[str, Any], trick: int,
+                tricks_won: tuple[int, int]) -> tuple[Pair, Pair, tuple[int, ...], Pair]:
+    """Hands as given; reserves given or filled from the cards nobody holds; the rest
+    removed and in the trick piles, so every card of the deck is accounted for."""
+    given = per_seat(position["hands"], "hands")
+    hands = (cards_of(given.get(0), "North's hand", numbers), cards_of(given.get(1), "South's hand", numbers))
+    before_reserve = trick < numbers.hand
+    want = (numbers.hand - trick) if before_reserve else (numbers.tricks_per_round - trick)
+    for seat in (0, 1):
+        if sum(hands[seat]) != want:
+            raise SetupError(f"before trick {trick + 1}, {SEATS[seat]} holds {want} cards in hand, not {sum(hands[seat])}")
+    left = [numbers.per_suit - hands[0][s] - hands[1][s] for s in range(numbers.track_places)]
+    if "reserves" in position:
+        got = per_seat(position["reserves"], "reserves")
+        reserves = (cards_of(got.get(0), "North's reserve", numbers), cards_of(got.get(1), "South's reserve", numbers))
+        left = [left[s] - reserves[0][s] - reserves[1][s] for s in range(numbers.track_places)]
+        size = numbers.reserve if before_reserve else 0
+        if any(sum(r) != size for r in reserves):
+            raise SetupError(f"before trick {trick + 1}, each reserve holds {size} cards")
+    elif before_reserve:
+        reserves = (_take(left, numbers.reserve), _take(left, numbers.reserve))
+    else:
+        reserves = (no_cards(numbers), no_cards(numbers))
+    if min(left) < 0:
+        raise SetupError(f"more than {numbers.per_suit} cards of one suit in the hands and reserves")
+    removed = _take(left, numbers.removed)
+    piles = (_take(left, 2 * tricks_won[0]), _take(left, 2 * tricks_won[1]))
+    return hands, reserves, removed, piles
+
+
+def _take(left: list[int], n: int) -> tuple[int, ...]:
+    """``n`` cards from the ``left`` counts, lowest suit first (they are unseen)."""
+    taken: list[int] = []
+    for _ in range(n):
+        s = next(i for i in range(len(left)) if left[i] > 0)
+        left[s] -= 1
+        taken.append(s)
+    return counts_of(taken, len(left))
+
+
+def _names(pair: tuple, fn: Callable[[Any], Any]) -> dict[str, Any]:
+    return {"North": fn(pair[0]), "South": fn(pair[1])}
+
+
+def run_example(numbers: Numbers, position: Mapping[str, Any], play: Sequence[str],
+                variants: Sequence[str]) -> dict[str, Any]:
+    """Set up ``position``, play each line, and report every observable outcome."""
+    state = position_state(numbers, position, variants)
+    start = len(events(state))
+    for line in play:
+        state = apply(state, parse_action(state, line))
+    every = events(state)
+    return outcome(state, every[start:], every)
+
+
+def won_by(events: list[tuple]) -> str | None:
+    """How the last trick was won: by the higher die (same suit) or the higher suit."""
+    for event in reversed(events):
+        if type(event) is TrackWins:
+            return "higher suit"
+        if type(event) is SameSuit:
+            return "higher die"
+    return None
+
+
+def outcome(state: State, new: list[tuple], every: list[tuple]) -> dict[str, Any]:
+    """Everything an example may expect, by rules-term name, as plain data."""
+    tricks = [e for e in new if type(e) is TrickWon]
+    tallies = [e.tricks_won for e in new if isinstance(e, (TrickWon, RoundWon))]
+    climbs = [e for e in new if type(e) in (Climbed, Level, SameSuit)]
+    rounds = [e for e in new if type(e) is RoundWon]
+    leads = [e for e in every if type(e) is LeadPlayer]
+    last_round = rounds[-1] if rounds else None
+    last_trick = tricks[-1] if tricks else None
+    moved = None
+    if climbs and type(climbs[-1]) is Climbed and climbs[-1].before != climbs[-1].after:
+        moved = SUITS[climbs[-1].suit]
+    over = state.phase == PHASE_OVER
+    seat = state.turn
+    legal = [action_text(state, a) for a in legal_actions(state)] if not over else []
+    tricks_per_round = state.numbers.tricks_per_round
+    return {
+        "trick_winner": SEATS[last_trick.winner] if last_trick else None,
+        "trick_winners": [SEATS[e.winner] for e in tricks],
+        "won_by": won_by(new),
+        "token_moved": moved,
+        "track": [SUITS[s] for s in state.track],
+        "tricks_won": _names(tallies[-1] if tallies else state.tricks_won, int),
+        "round_winner": SEATS[last_round.winner] if last_round else None,
+        "round_loser": SEATS[1 - last_round.winner] if last_round else None,
+        "round_end": last_round.how if last_round else None,
+        "rounds_won": _names(state.rounds_won, int),
+        "game_over": over,
+        "game_winner": SEATS[state.rounds_won.index(state.numbers.rounds_to_win)] if over else None,
+        "round": state.round + 1,
+        "trick": min(state.trick + 1, tricks_per_round),
+        "dice": _names(state.dice, list),
+        "hands": _names(state.hands, cards_text),
+        "reserves": _names(state.reserves, cards_text),
+        "piles": _names(state.piles, cards_text),
+        "removed": cards_text(state.removed),
+        "leader": SEATS[state.leader],
+        "lead_player": SEATS[state.round_lead],
+        "pip_totals": _names(leads[-1].totals, int) if leads else None,
+        "rerolls": sum(1 for e in every if type(e) is Tie),
+        "to_move": SEATS[seat] if seat is not None else None,
+        "characters": _names(state.characters, lambda c: CHARACTERS[c]) if state.characters else None,
+        "abilities_used": [SEATS[s] for s in (0, 1) if state.used[s]],
+        "legal": legal,
+        "events": event_lines(new),
+    }
