@@ -48,11 +48,11 @@ def validate(ctx: typer.Context) -> None:
 
     Each problem is printed as FILE:LINE: FIELD.PATH: WHAT IS WRONG; exit code 2 if any.
     """
-    from ..content.project import load_project
+    from ..verify.project import validated_project
 
     root_dir = project_root(ctx)
     with die_on_content_errors(root_dir):
-        project = load_project(root_dir)
+        project = validated_project(root_dir)
     typer.echo(f"content OK: {len(project.games)} games ({', '.join(sorted(project.games))})")
 
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping
 
-from ..build import Target
+from ..target import Target
 
 
 def targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> list[Target]:
     return [
         Target(
             key=f"{slug}/rulebook-md",
-            builder="generator.docs.pages:build_rulebook_md",
+            builder=build_rulebook_md,
             inputs=(f"content/{slug}", "templates"),
             outputs=(f"{slug}/{slug}-rulebook.md",),
             game=slug,
@@ -37,7 +37,7 @@ def site_targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> li
         return []
     inputs: tuple[str, ...] = ("content", "templates", "site/mkdocs.yml", "site/hooks", "site/pages", "site/assets")
     inputs += tuple(f"output/{slug}" for slug in slugs)
-    return [Target(key="site", builder="generator.docs.pages:build_site", inputs=inputs,
+    return [Target(key="site", builder=build_site, inputs=inputs,
                    outputs=("site/index.html",), stage=9, group="site")]
 
 
@@ -50,8 +50,6 @@ def build_site(project: Any, target: Target, out: Path) -> None:
 
     os.environ["PIPWORKS_PROJECT"] = str(project.root)
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
-    # The examples step of this build already replayed every example; the hook need not.
-    os.environ["PIPWORKS_EXAMPLES_VERIFIED"] = "1" if examples_already_verified(project.root) else "0"
     # The sitemap's dates come from here; fixed, so the same content gives the same bytes.
     os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
     (project.root / "site" / "docs").mkdir(exist_ok=True)
@@ -83,15 +81,16 @@ def build_site(project: Any, target: Target, out: Path) -> None:
 
 
 def book_targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> list[Target]:
-    """Printable rulebook and one-page quick reference per game (before the site copies them)."""
+    """Printable rulebook and one-page quick reference per game, with the drawing of each
+    example (after the examples step; before the site copies them)."""
     return [
         Target(
             key=f"{slug}/rulebook-pdf",
-            builder="generator.docs.pages:build_books",
+            builder=build_books,
             inputs=(f"content/{slug}",),
             outputs=(f"{slug}/{slug}-rulebook.pdf", f"{slug}/{slug}-quick-reference.pdf"),
             game=slug,
-            stage=1,
+            stage=2,  # after the examples step, whose replays it draws
         )
         for slug in slugs
     ]
@@ -146,7 +145,12 @@ def build_books(project: Any, target: Target, out: Path) -> None:
     assert slug is not None, "a rulebook target belongs to a game"
     game = project.games[slug]
     examples = content_examples(project.root, [slug])
-    placed, others = place_examples(game, examples)
+    replays = recorded_replays(project.root)
+    if replays is None:  # built on its own, not after this build's examples step
+        from ..verify.run import run_all
+
+        replays = run_all(examples, before=True, root=project.root).replays
+    placed, others = place_examples(game, examples, replays)
     components = game_components(project, slug)
     write_example_drawings(out / slug / EXAMPLE_SVGS, [v for views in placed.values() for v in views] + others)
     write_bytes(out / target.outputs[0], rulebook_pdf(game.content, placed, others, setup_picture(components), __version__))
@@ -154,36 +158,21 @@ def build_books(project: Any, target: Target, out: Path) -> None:
 
 
 def verify_targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> list[Target]:
-    """Every worked example replayed, as a build step of its own: it runs beside the
-    rulebooks (stage 1), and the site, built after it, need not replay them again."""
-    return [Target(key="examples", builder="generator.docs.pages:build_verified",
-                   inputs=("content", "site/pages"), outputs=(".pipworks/verified.txt",), stage=1, group="docs")]
+    """Every worked example replayed once, as a build step of its own (stage 1): the
+    rulebooks (stage 2) draw from its record and the site takes its verdicts."""
+    from .replays import RECORD, SUMMARY, build_examples
+
+    return [Target(key="examples", builder=build_examples,
+                   inputs=("content", "site/pages"), outputs=(SUMMARY, RECORD), stage=1, group="docs")]
 
 
-def build_verified(project: Any, target: Target, out: Path) -> None:
-    from ..atomic import write_text
-    from ..build import Hasher, renderer_version, stamp
-    from ..content.errors import ContentInvalid
-    from ..verify.examples import discover
-    from ..verify.run import ExamplesDisagree, run_all
+def recorded_replays(root: Path) -> Any:
+    """The examples step's replays if they are current (see ``generator.docs.replays``)."""
+    from .replays import recorded
 
-    root = project.root
-    outcome = run_all(discover(root, [p for p in (root / "content", root / "site" / "pages") if p.exists()]))
-    if outcome.unreadable:
-        raise ContentInvalid(outcome.unreadable)
-    if outcome.mismatches:
-        raise ExamplesDisagree([m.render(root) for m in outcome.mismatches])
-    hasher = Hasher(root)
-    write_text(out / target.outputs[0], stamp(target, hasher, renderer_version(hasher)) + f"\n{len(outcome.checked)} examples\n")
+    return recorded(root, verify_targets(root, [], {})[0])
 
 
 def examples_already_verified(root: Path) -> bool:
     """True when this build's examples step checked exactly the current sources."""
-    from ..build import Hasher, renderer_version, stamp
-
-    record = root / "output" / ".pipworks" / "verified.txt"
-    if not record.is_file():
-        return False
-    hasher = Hasher(root)
-    target = verify_targets(root, [], {})[0]
-    return record.read_text().split("\n", 1)[0] == stamp(target, hasher, renderer_version(hasher))
+    return recorded_replays(root) is not None

@@ -1,5 +1,8 @@
 """mkdocs hooks: the site is generated from content on every build, and every worked
-example is replayed through the rules engines first; a mismatch fails the build.
+example must agree with the rules engines; a mismatch fails the build. After
+`pipworks build`, its examples step's verdicts stand (the examples were replayed once,
+for the whole build); otherwise (`pipworks serve` after an edit, a plain `mkdocs
+build`) the examples are replayed here.
 
 The project folder is the parent of this site/ folder, or $PIPWORKS_PROJECT.
 """
@@ -42,15 +45,16 @@ def on_env(env, config, files):  # type: ignore[no-untyped-def]
 
 def on_pre_build(config):  # type: ignore[no-untyped-def]
     from generator.content.errors import ContentInvalid
+    from generator.docs.pages import examples_already_verified
     from generator.verify.examples import discover
     from generator.verify.run import run_all
 
-    if os.environ.get("PIPWORKS_EXAMPLES_VERIFIED") == "1":
-        return  # `pipworks build` replayed these very sources a moment ago
     root = _project(config)
+    if examples_already_verified(root):
+        return  # `pipworks build` replayed these very sources: its verdicts stand
     paths = [p for p in (root / "content", Path(config.config_file_path).parent / "pages") if p.exists()]
     try:
-        outcome = run_all(discover(root, paths))
+        outcome = run_all(discover(root, paths), root=root)
     except ContentInvalid as exc:
         raise PluginError("unreadable example:\n" + exc.render(root)) from None
     problems = [m.render(root) for m in outcome.mismatches] + [e.render(root) for e in outcome.unreadable]
