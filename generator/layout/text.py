@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..render.fonts import font_name, ttfont
+from .fonts import font_name, ttfont
 from ..scene import Text
 from .boxes import Box
 

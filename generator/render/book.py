@@ -16,7 +16,7 @@ from typing import Any, Callable, Sequence
 
 from ..components.typeset import printable
 from ..scene import Scene
-from . import fonts
+from ..layout import fonts
 from .pdf import draw_items, fast_reportlab
 
 MM = 72.0 / 25.4
