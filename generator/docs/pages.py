@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping
 
+from .. import shipped_root
 from ..target import Target
 
 
@@ -13,7 +14,7 @@ def targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> list[Ta
         Target(
             key=f"{slug}/rulebook-md",
             builder=build_rulebook_md,
-            inputs=(f"content/{slug}", "templates"),
+            inputs=(f"content/{slug}", *template_inputs(root)),
             outputs=(f"{slug}/{slug}-rulebook.md",),
             game=slug,
         )
@@ -30,19 +31,38 @@ def build_rulebook_md(project: Any, target: Target, out: Path) -> None:
     write_text(out / target.outputs[0], text)
 
 
+def site_folder(root: Path) -> Path:
+    """The rules site's skeleton (mkdocs.yml, hooks, pages, assets): the project's own
+    ``site/`` if it has a ``site/mkdocs.yml``, else the one Pipworks ships."""
+    own = root / "site"
+    return own if (own / "mkdocs.yml").is_file() else shipped_root() / "site"
+
+
+def _input(root: Path, path: Path) -> str:
+    """A target input: relative to the project when inside it, else absolute."""
+    return str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
+
+
+def template_inputs(root: Path) -> tuple[str, ...]:
+    """The templates pages are rendered from: the project's, then Pipworks' own."""
+    builtin = _input(root, shipped_root() / "templates")
+    return ("templates",) if builtin == "templates" else ("templates", builtin)
+
+
 def site_targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> list[Target]:
     """The rules website: built last, from content and every game's print files."""
-    site = root / "site"
-    if not (site / "mkdocs.yml").is_file():
-        return []
-    inputs: tuple[str, ...] = ("content", "templates", "site/mkdocs.yml", "site/hooks", "site/pages", "site/assets")
+    site = site_folder(root)
+    inputs: tuple[str, ...] = ("content", *template_inputs(root))
+    inputs += tuple(_input(root, site / name) for name in ("mkdocs.yml", "hooks", "pages", "assets"))
     inputs += tuple(f"output/{slug}" for slug in slugs)
     return [Target(key="site", builder=build_site, inputs=inputs,
                    outputs=("site/index.html",), stage=9, group="site")]
 
 
 def build_site(project: Any, target: Target, out: Path) -> None:
-    """mkdocs build --strict of site/ into output/site/ (the hook generates the pages)."""
+    """mkdocs build --strict of the site skeleton into output/site/ (its hook generates
+    the pages: into the project's site/docs/, or output/.pipworks/site-docs/ when the
+    skeleton is the one Pipworks ships, which may be read-only)."""
     import os
 
     from mkdocs.commands.build import build
@@ -52,7 +72,12 @@ def build_site(project: Any, target: Target, out: Path) -> None:
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     # The sitemap's dates come from here; fixed, so the same content gives the same bytes.
     os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
-    (project.root / "site" / "docs").mkdir(exist_ok=True)
+    site = site_folder(project.root)
+    own = site == project.root / "site"
+    docs = site / "docs" if own else out / ".pipworks" / "site-docs"
+    docs.mkdir(parents=True, exist_ok=True)
+    # A shipped skeleton watches nothing (its watch: paths are the checkout's folders).
+    extra: dict[str, Any] = {} if own else {"docs_dir": str(docs), "watch": []}
     from mkdocs.exceptions import MkDocsException
 
     from ..verify.run import SiteBuildFailed
@@ -72,7 +97,7 @@ def build_site(project: Any, target: Target, out: Path) -> None:
     logger = logging.getLogger("mkdocs")
     logger.addHandler(keep)
     try:
-        config = load_config(config_file=str(project.root / "site" / "mkdocs.yml"), site_dir=str(out / "site"), strict=True)
+        config = load_config(config_file=str(site / "mkdocs.yml"), site_dir=str(out / "site"), strict=True, **extra)
         build(config)
     except (MkDocsException, SystemExit) as exc:
         raise SiteBuildFailed(keep.lines + [str(exc)]) from None
@@ -162,8 +187,9 @@ def verify_targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> 
     rulebooks (stage 2) draw from its record and the site takes its verdicts."""
     from .replays import RECORD, SUMMARY, build_examples
 
+    pages = _input(root, site_folder(root) / "pages")
     return [Target(key="examples", builder=build_examples,
-                   inputs=("content", "site/pages"), outputs=(SUMMARY, RECORD), stage=1, group="docs")]
+                   inputs=("content", pages), outputs=(SUMMARY, RECORD), stage=1, group="docs")]
 
 
 def recorded_replays(root: Path) -> Any:

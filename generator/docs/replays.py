@@ -28,15 +28,18 @@ Replays = Mapping[tuple[str, str], "Replay"]
 
 def sources(root: Path) -> list[Path]:
     """Where a project's worked examples are: its content and the site's own pages."""
-    return [p for p in (root / "content", root / "site" / "pages") if p.exists()]
+    from .pages import site_folder
+
+    return [p for p in (root / "content", site_folder(root) / "pages") if p.exists()]
 
 
 def replay_all(root: Path) -> Outcome:
     """Every example of the project replayed, with the engine's outcomes kept."""
+    from .. import shipped_root
     from ..verify.examples import discover
     from ..verify.run import run_all
 
-    return run_all(discover(root, sources(root)), before=True, root=root)
+    return run_all(discover(root, sources(root), also=shipped_root() / "site"), before=True, root=root)
 
 
 def raise_problems(root: Path, outcome: Outcome) -> None:
@@ -80,3 +83,19 @@ def recorded(root: Path, target: Target) -> Replays | None:
         return None
     replays: Replays = record["replays"]
     return replays
+
+
+def disagreements(root: Path) -> list[str]:
+    """What the rules site must refuse: nothing when this build's examples step
+    checked the current sources, else every example replayed now and each mismatch or
+    unreadable example as a line."""
+    from ..content.errors import ContentInvalid
+    from .pages import recorded_replays
+
+    if recorded_replays(root) is not None:
+        return []  # `pipworks build` replayed these very sources: its verdicts stand
+    try:
+        outcome = replay_all(root)
+    except ContentInvalid as exc:
+        return ["unreadable example:", exc.render(root)]
+    return [m.render(root) for m in outcome.mismatches] + [e.render(root) for e in outcome.unreadable]

@@ -44,19 +44,8 @@ def on_env(env, config, files):  # type: ignore[no-untyped-def]
 
 
 def on_pre_build(config):  # type: ignore[no-untyped-def]
-    from generator.content.errors import ContentInvalid
-    from generator.docs.pages import examples_already_verified
-    from generator.verify.examples import discover
-    from generator.verify.run import run_all
+    from generator.docs.replays import disagreements
 
-    root = _project(config)
-    if examples_already_verified(root):
-        return  # `pipworks build` replayed these very sources: its verdicts stand
-    paths = [p for p in (root / "content", Path(config.config_file_path).parent / "pages") if p.exists()]
-    try:
-        outcome = run_all(discover(root, paths), root=root)
-    except ContentInvalid as exc:
-        raise PluginError("unreadable example:\n" + exc.render(root)) from None
-    problems = [m.render(root) for m in outcome.mismatches] + [e.render(root) for e in outcome.unreadable]
+    problems = disagreements(_project(config))
     if problems:
         raise PluginError("worked examples disagree with the rules engine:\n" + "\n".join(problems))
