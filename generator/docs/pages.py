@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping
 
-from .. import shipped_root
 from ..target import Target
+from .folders import input_path, site_folder, template_inputs
 
 
 def targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> list[Target]:
@@ -31,29 +31,11 @@ def build_rulebook_md(project: Any, target: Target, out: Path) -> None:
     write_text(out / target.outputs[0], text)
 
 
-def site_folder(root: Path) -> Path:
-    """The rules site's skeleton (mkdocs.yml, hooks, pages, assets): the project's own
-    ``site/`` if it has a ``site/mkdocs.yml``, else the one Pipworks ships."""
-    own = root / "site"
-    return own if (own / "mkdocs.yml").is_file() else shipped_root() / "site"
-
-
-def _input(root: Path, path: Path) -> str:
-    """A target input: relative to the project when inside it, else absolute."""
-    return str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
-
-
-def template_inputs(root: Path) -> tuple[str, ...]:
-    """The templates pages are rendered from: the project's, then Pipworks' own."""
-    builtin = _input(root, shipped_root() / "templates")
-    return ("templates",) if builtin == "templates" else ("templates", builtin)
-
-
 def site_targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> list[Target]:
     """The rules website: built last, from content and every game's print files."""
     site = site_folder(root)
     inputs: tuple[str, ...] = ("content", *template_inputs(root))
-    inputs += tuple(_input(root, site / name) for name in ("mkdocs.yml", "hooks", "pages", "assets"))
+    inputs += tuple(input_path(root, site / name) for name in ("mkdocs.yml", "hooks", "pages", "assets"))
     inputs += tuple(f"output/{slug}" for slug in slugs)
     return [Target(key="site", builder=build_site, inputs=inputs,
                    outputs=("site/index.html",), stage=9, group="site")]
@@ -164,13 +146,14 @@ def build_books(project: Any, target: Target, out: Path) -> None:
     from ..atomic import write_bytes
     from ..render.book import quickref_pdf, rulebook_pdf
     from ..verify.examples import content_examples
+    from .replays import recorded
     from .site import EXAMPLE_SVGS, place_examples
 
     slug = target.game
     assert slug is not None, "a rulebook target belongs to a game"
     game = project.games[slug]
     examples = content_examples(project.root, [slug])
-    replays = recorded_replays(project.root)
+    replays = recorded(project.root)
     if replays is None:  # built on its own, not after this build's examples step
         from ..verify.run import run_all
 
@@ -180,25 +163,3 @@ def build_books(project: Any, target: Target, out: Path) -> None:
     write_example_drawings(out / slug / EXAMPLE_SVGS, [v for views in placed.values() for v in views] + others)
     write_bytes(out / target.outputs[0], rulebook_pdf(game.content, placed, others, setup_picture(components), __version__))
     write_bytes(out / target.outputs[1], quickref_pdf(game.content, __version__, reference_pictures(components)))
-
-
-def verify_targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> list[Target]:
-    """Every worked example replayed once, as a build step of its own (stage 1): the
-    rulebooks (stage 2) draw from its record and the site takes its verdicts."""
-    from .replays import RECORD, SUMMARY, build_examples
-
-    pages = _input(root, site_folder(root) / "pages")
-    return [Target(key="examples", builder=build_examples,
-                   inputs=("content", pages), outputs=(SUMMARY, RECORD), stage=1, group="docs")]
-
-
-def recorded_replays(root: Path) -> Any:
-    """The examples step's replays if they are current (see ``generator.docs.replays``)."""
-    from .replays import recorded
-
-    return recorded(root, verify_targets(root, [], {})[0])
-
-
-def examples_already_verified(root: Path) -> bool:
-    """True when this build's examples step checked exactly the current sources."""
-    return recorded_replays(root) is not None

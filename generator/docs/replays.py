@@ -16,6 +16,8 @@ import pickle
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
+from .folders import input_path, site_folder
+
 if TYPE_CHECKING:
     from ..target import Target
     from ..verify.run import Outcome, Replay
@@ -26,10 +28,18 @@ SUMMARY = ".pipworks/verified.txt"
 Replays = Mapping[tuple[str, str], "Replay"]
 
 
+def targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> list[Target]:
+    """Every worked example replayed once, as a build step of its own (stage 1): the
+    rulebooks (stage 2) draw from its record and the site takes its verdicts."""
+    from ..target import Target
+
+    pages = input_path(root, site_folder(root) / "pages")
+    return [Target(key="examples", builder=build_examples,
+                   inputs=("content", pages), outputs=(SUMMARY, RECORD), stage=1, group="docs")]
+
+
 def sources(root: Path) -> list[Path]:
     """Where a project's worked examples are: its content and the site's own pages."""
-    from .pages import site_folder
-
     return [p for p in (root / "content", site_folder(root) / "pages") if p.exists()]
 
 
@@ -71,9 +81,10 @@ def build_examples(project: Any, target: Target, out: Path) -> None:
     write_text(out / SUMMARY, current + f"\n{len(outcome.checked)} examples\n")
 
 
-def recorded(root: Path, target: Target) -> Replays | None:
+def recorded(root: Path) -> Replays | None:
     """The replays this project's examples step recorded, if they are of the current
     sources and code; else None."""
+    target = targets(root, [], {})[0]
     path = root / "output" / RECORD
     try:
         record = pickle.loads(path.read_bytes())
@@ -90,9 +101,8 @@ def disagreements(root: Path) -> list[str]:
     checked the current sources, else every example replayed now and each mismatch or
     unreadable example as a line."""
     from ..content.errors import ContentInvalid
-    from .pages import recorded_replays
 
-    if recorded_replays(root) is not None:
+    if recorded(root) is not None:
         return []  # `pipworks build` replayed these very sources: its verdicts stand
     try:
         outcome = replay_all(root)
