@@ -26,8 +26,11 @@ def build_rulebook_md(project: Any, target: Target, out: Path) -> None:
     from ..atomic import write_text
     from ..templating import render
 
-    game = project.games[target.game]
-    text = render(project.root, "rulebook.md.j2", game=game.content)
+    from ..content.outline import outline, play_time_text, players_text
+
+    game = project.games[target.game].content
+    text = render(project.root, "rulebook.md.j2", game=game, outline=outline(game, examples=False, reference=False),
+                  players=players_text(game), play_time=play_time_text(game))
     write_text(out / target.outputs[0], text)
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
+from ..content.outline import outline, play_time_text, players_text
 from ..content.project import Project
 from ..templating import render
 from ..verify.examples import FENCE, Example, content_examples
@@ -157,7 +158,8 @@ def game_pages(project: Project, slug: str, examples: list[Example], out: DocsWr
         if svg.is_file():
             view["diagram"] = f"img/{svg.name}"
             out.copy(svg, f"{slug}/{view['diagram']}")
-    context = dict(game=content, pictures=pics, setup_picture=setup, quickref_pictures=quickref,
+    context = dict(game=content, outline=outline(content, others), players=players_text(content),
+                   play_time=play_time_text(content), pictures=pics, setup_picture=setup, quickref_pictures=quickref,
                    examples_by_section=by_section, other_examples=others, checked_page=f"../{CHECKED_PAGE}",
                    suit_glyphs=SUIT_GLYPHS, downloads=downloads(root, slug, out))
     out.text(f"{slug}/index.md", render(root, "site/rulebook.md.j2", **context))
