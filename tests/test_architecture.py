@@ -43,28 +43,6 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("scene and file helpers", ("generator.scene", "generator.atomic", "generator")),
 )
 
-#: LEGACY: the modules of the first layout that still exist on main while the games
-#: move into their packages (issue 12). They are exempt from every check here, and a
-#: game package is exempt from the shape check while its game has a module here.
-#: Delete an entry when its module is deleted; delete the set when the last game lands.
-LEGACY: frozenset[str] = frozenset({
-    "generator.rules.pip_trick", "generator.rules.pip_trick_rules", "generator.rules.pip_trick_state",
-    "generator.rules.pip_trick_text", "generator.rules.pip_trick_examples",
-    "generator.components.pip_trick", "generator.components.diagram_pip_trick",
-    "generator.rules.dice_lanes", "generator.rules.dice_lanes_state", "generator.rules.dice_lanes_round",
-    "generator.rules.dice_lanes_text", "generator.rules.dice_lanes_examples",
-    "generator.components.dice_lanes", "generator.components.diagram_dice_lanes",
-    "generator.rules.multisuit", "generator.rules.multisuit_state", "generator.rules.multisuit_setup",
-    "generator.rules.multisuit_cards", "generator.rules.multisuit_text", "generator.rules.multisuit_examples",
-    "generator.components.multisuit", "generator.components.diagram_multisuit",
-    "generator.rules.four_deuces", "generator.rules.four_deuces_state", "generator.rules.four_deuces_setup",
-    "generator.rules.four_deuces_flow", "generator.rules.four_deuces_text",
-    "generator.components.four_deuces", "generator.components.diagram_four_deuces",
-    "generator.rules.zero_grid", "generator.rules.zero_grid_state", "generator.rules.zero_grid_cards",
-    "generator.rules.zero_grid_resolve", "generator.rules.zero_grid_text", "generator.rules.zero_grid_map",
-    "generator.components.zero_grid", "generator.components.diagram_zero_grid",
-})
-
 #: A "module:function" reference hidden in a string (what the registry replaced).
 WIRING_STRING = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+:[A-Za-z_]\w*")
 
@@ -81,9 +59,8 @@ def module_name(path: Path) -> str:
 
 @lru_cache(maxsize=1)
 def modules() -> dict[str, Path]:
-    """Every module of the package (legacy modules left out), by dotted name."""
-    found = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py")) if "__pycache__" not in p.parts}
-    return {name: path for name, path in found.items() if name not in LEGACY}
+    """Every module of the package, by dotted name."""
+    return {module_name(p): p for p in sorted(PACKAGE.rglob("*.py")) if "__pycache__" not in p.parts}
 
 
 def _resolve(importer: str, path: Path, level: int, name: str | None) -> str:
@@ -96,7 +73,7 @@ def _resolve(importer: str, path: Path, level: int, name: str | None) -> str:
 
 
 def _known(name: str) -> bool:
-    """Is ``name`` a module of ours (legacy ones included)?"""
+    """Is ``name`` a module of ours?"""
     if not name.startswith("generator"):
         return False
     where = ROOT / Path(*name.split("."))
@@ -123,12 +100,12 @@ def imports_of(name: str, path: Path) -> Iterator[tuple[str, int]]:
 
 @lru_cache(maxsize=1)
 def graph() -> dict[str, dict[str, int]]:
-    """Module -> {module it imports: first line}, legacy modules left out."""
+    """Module -> {module it imports: first line}."""
     edges: dict[str, dict[str, int]] = {}
     for name, path in modules().items():
         targets: dict[str, int] = {}
         for target, line in imports_of(name, path):
-            if target != name and target not in LEGACY:
+            if target != name:
                 targets.setdefault(target, line)
         edges[name] = targets
     return edges
@@ -160,12 +137,6 @@ def layer_of(module: str) -> tuple[int, str]:
     return best[1], best[2]
 
 
-def legacy_games() -> set[str]:
-    """Game packages whose old modules are still on main (their move has not landed)."""
-    return {package.name for package in game_packages() for name in LEGACY
-            if _known(name) and package.name in name.split(".")[-1]}
-
-
 # -- the checks ----------------------------------------------------------------------
 
 
@@ -176,7 +147,7 @@ def test_the_checks_read_real_imports() -> None:
     assert "generator.target" in edges["generator.docs.pages"]  # a module-level relative import
     assert "generator.layout.text" in edges["generator.components.typeset"]  # from ..layout import text
     assert "generator.games" in edges["generator.verify.run"]  # a function-local import
-    assert legacy_games() <= {p.name for p in game_packages()}
+    assert len(game_packages()) >= 5
 
 
 def test_no_import_cycles() -> None:
@@ -224,12 +195,7 @@ def test_every_module_has_a_layer() -> None:
 
 def test_every_game_package_has_the_same_modules() -> None:
     """A game is one folder with the same module names as every other game."""
-    pending = legacy_games()
-    shapes = {}
-    for package in game_packages():
-        if package.name in pending:
-            continue  # LEGACY: its move into the package has not landed yet
-        shapes[package.name] = frozenset(p.stem for p in package.glob("*.py"))
+    shapes = {package.name: frozenset(p.stem for p in package.glob("*.py")) for package in game_packages()}
     wrong = {game: sorted(shape ^ GAME_MODULES) for game, shape in shapes.items() if shape != GAME_MODULES}
     assert not wrong, f"game packages whose modules differ from {sorted(GAME_MODULES)} (extra or missing): {wrong}"
 
