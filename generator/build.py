@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
 from .atomic import write_text
-from .docs import pages, replays
+from .docs import pages
 from .pnp import targets as pnp_targets
 from .target import MANIFEST, Target, stale_targets
 
@@ -30,7 +30,6 @@ TargetFactory = Callable[[Path, list[str], Mapping[str, Any]], list[Target]]
 TARGET_FACTORIES: tuple[TargetFactory, ...] = (
     pages.targets,
     pages.book_targets,
-    replays.targets,
     pnp_targets.targets,
     pages.site_targets,
 )

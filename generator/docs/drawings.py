@@ -78,7 +78,7 @@ class _Replayer:
 
 def example_diagram(slug: str, example: Mapping[str, Any], game_content: Any) -> Scene | None:
     """The drawing of one example on its own: replays it, then draws it (a build shares
-    the replay of its examples step instead, see ``generator.docs.pages``)."""
+    the replays of its rulebook steps instead, see ``generator.docs.replays``)."""
     from ..verify.examples import Example
     from ..verify.run import Outcome, run_one
 

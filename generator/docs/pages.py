@@ -7,6 +7,7 @@ from typing import Any, Mapping
 
 from ..target import Target
 from .folders import input_path, site_folder, template_inputs
+from .replays import RECORDS
 
 
 def targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> list[Target]:
@@ -91,19 +92,30 @@ def build_site(project: Any, target: Target, out: Path) -> None:
 
 
 def book_targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> list[Target]:
-    """Printable rulebook and one-page quick reference per game, with the drawing of each
-    example (after the examples step; before the site copies them)."""
+    """Printable rulebook and one-page quick reference per game. Building it replays the
+    game's worked examples once (see ``generator.docs.replays``): a disagreement stops
+    the build, and each example is drawn from its replay. Before the site, which copies
+    the files and takes the verdicts."""
     return [
         Target(
             key=f"{slug}/rulebook-pdf",
             builder=build_books,
             inputs=(f"content/{slug}",),
-            outputs=(f"{slug}/{slug}-rulebook.pdf", f"{slug}/{slug}-quick-reference.pdf"),
+            outputs=(f"{slug}/{slug}-rulebook.pdf", f"{slug}/{slug}-quick-reference.pdf", str(RECORDS / f"{slug}.pickle")),
             game=slug,
-            stage=2,  # after the examples step, whose replays it draws
+            stage=1,
         )
         for slug in slugs
     ]
+
+
+def site_disagreements(root: Path) -> list[str]:
+    """What the rules site must refuse: examples the engines contradict or cannot read
+    (the verdicts of this build's rulebook steps where current; see ``replays``)."""
+    from ..content.folders import game_folders
+    from .replays import disagreements
+
+    return disagreements(root, book_targets(root, [f.name for f in game_folders(root)], {}))
 
 
 def game_components(project: Any, slug: str) -> list[Any]:
@@ -149,18 +161,14 @@ def build_books(project: Any, target: Target, out: Path) -> None:
     from ..atomic import write_bytes
     from ..render.book import quickref_pdf, rulebook_pdf
     from ..verify.examples import content_examples
-    from .replays import recorded
+    from .replays import checked_replays
     from .site import EXAMPLE_SVGS, place_examples
 
     slug = target.game
     assert slug is not None, "a rulebook target belongs to a game"
     game = project.games[slug]
     examples = content_examples(project.root, [slug])
-    replays = recorded(project.root)
-    if replays is None:  # built on its own, not after this build's examples step
-        from ..verify.run import run_all
-
-        replays = run_all(examples, before=True, root=project.root).replays
+    replays = checked_replays(project.root, target, out, examples)
     placed, others = place_examples(game, examples, replays)
     components = game_components(project, slug)
     write_example_drawings(out / slug / EXAMPLE_SVGS, [v for views in placed.values() for v in views] + others)

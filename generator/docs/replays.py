@@ -1,58 +1,58 @@
-"""The build's examples step: every worked example replayed ONCE, its outcomes shared.
+"""Worked examples replayed ONCE per build, their outcomes shared.
 
-The step (target ``examples``, stage 1) replays every example of the project (content
-and the site's hand-written pages) through the engines, fails the build on a mismatch,
-and records what the engines made of each example in ``output/.pipworks/examples.pickle``
-with the stamp of the sources it replayed. Later steps of the same build read that
-record instead of replaying: the rulebooks draw each example's position from it (stage
-2), and the site's hook takes its verdict from it. A record whose stamp no longer
-matches the sources (content edited while ``pipworks serve`` runs, or a book built on
-its own) is not used: the caller replays.
+Each game's rulebook target replays that game's examples through its engine (its
+game's examples only, so games replay in parallel and a change to one game replays
+only its examples), fails the build on a mismatch, and records what the engine made of
+each example in ``output/.pipworks/examples/<slug>.pickle`` with the stamp of the
+target. The rulebook draws each example's position from those replays, and the site's
+hook takes the verdicts from the records instead of replaying. A record whose stamp no
+longer matches its sources (content edited while ``pipworks serve`` runs, a plain
+``mkdocs build``) is not used: that game's examples are replayed where they are needed.
+The few examples in the site's own pages are replayed by the site's hook.
 """
 
 from __future__ import annotations
 
-import pickle
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Mapping
 
-from .folders import input_path, site_folder
+from .folders import site_folder
 
 if TYPE_CHECKING:
     from ..target import Target
+    from ..verify.examples import Example
     from ..verify.run import Outcome, Replay
 
-RECORD = ".pipworks/examples.pickle"
-SUMMARY = ".pipworks/verified.txt"
+RECORDS = Path(".pipworks") / "examples"
 
 Replays = Mapping[tuple[str, str], "Replay"]
 
 
-def targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> list[Target]:
-    """Every worked example replayed once, as a build step of its own (stage 1): the
-    rulebooks (stage 2) draw from its record and the site takes its verdicts."""
-    from ..target import Target
-
-    pages = input_path(root, site_folder(root) / "pages")
-    return [Target(key="examples", builder=build_examples,
-                   inputs=("content", pages), outputs=(SUMMARY, RECORD), stage=1, group="docs")]
+def record_path(out: Path, slug: str) -> Path:
+    return out / RECORDS / f"{slug}.pickle"
 
 
-def sources(root: Path) -> list[Path]:
-    """Where a project's worked examples are: its content and the site's own pages."""
-    return [p for p in (root / "content", site_folder(root) / "pages") if p.exists()]
+def replay_game(root: Path, slug: str, examples: list[Example] | None = None) -> Outcome:
+    """Every worked example of one game (``examples``, default: read from its content)
+    replayed, with the engine's outcomes kept."""
+    from ..verify.examples import content_examples
+    from ..verify.run import run_all
+
+    return run_all(content_examples(root, [slug]) if examples is None else examples, before=True, root=root)
 
 
-def replay_all(root: Path) -> Outcome:
-    """Every example of the project replayed, with the engine's outcomes kept."""
+def replay_pages(root: Path) -> Outcome:
+    """The worked examples of the site's own pages, replayed."""
     from .. import shipped_root
     from ..verify.examples import discover
     from ..verify.run import run_all
 
-    return run_all(discover(root, sources(root), also=shipped_root() / "site"), before=True, root=root)
+    pages = site_folder(root) / "pages"
+    return run_all(discover(root, [pages], also=shipped_root() / "site") if pages.is_dir() else [], root=root)
 
 
 def raise_problems(root: Path, outcome: Outcome) -> None:
+    """Stop the build on an example that cannot be read or that the engine contradicts."""
     from ..content.errors import ContentInvalid
     from ..verify.run import ExamplesDisagree
 
@@ -62,50 +62,61 @@ def raise_problems(root: Path, outcome: Outcome) -> None:
         raise ExamplesDisagree([m.render(root) for m in outcome.mismatches])
 
 
-def _current_stamp(root: Path, target: Target) -> str:
+def current_stamp(root: Path, target: Target) -> str:
     from ..target import Hasher, renderer_version, stamp
 
     hasher = Hasher(root)
     return stamp(target, hasher, renderer_version(hasher))
 
 
-def build_examples(project: Any, target: Target, out: Path) -> None:
-    """The examples step: replay, refuse a disagreement, record the outcomes."""
-    from ..atomic import write_bytes, write_text
+def checked_replays(root: Path, target: Target, out: Path, examples: list[Example]) -> Replays:
+    """A rulebook target's replays of its game's examples: replayed once, checked (the
+    build stops on a disagreement) and recorded for the rest of the build."""
+    import pickle
 
-    root = project.root
-    outcome = replay_all(root)
+    from ..atomic import write_bytes
+
+    assert target.game is not None, "a rulebook target belongs to a game"
+    outcome = replay_game(root, target.game, examples)
     raise_problems(root, outcome)
-    current = _current_stamp(root, target)
-    write_bytes(out / RECORD, pickle.dumps({"stamp": current, "replays": outcome.replays}, protocol=pickle.HIGHEST_PROTOCOL))
-    write_text(out / SUMMARY, current + f"\n{len(outcome.checked)} examples\n")
+    record = {"stamp": current_stamp(root, target), "replays": outcome.replays, "checked": len(outcome.checked)}
+    write_bytes(record_path(out, target.game), pickle.dumps(record, protocol=pickle.HIGHEST_PROTOCOL))
+    return outcome.replays
 
 
-def recorded(root: Path) -> Replays | None:
-    """The replays this project's examples step recorded, if they are of the current
-    sources and code; else None."""
-    target = targets(root, [], {})[0]
-    path = root / "output" / RECORD
+def recorded(root: Path, target: Target) -> Replays | None:
+    """The replays of a game's examples that its rulebook ``target`` recorded, if they
+    are of the current sources and code; else None."""
+    import pickle
+
+    assert target.game is not None, "a rulebook target belongs to a game"
     try:
-        record = pickle.loads(path.read_bytes())
+        record = pickle.loads(record_path(root / "output", target.game).read_bytes())
     except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
         return None
-    if not isinstance(record, dict) or record.get("stamp") != _current_stamp(root, target):
+    if not isinstance(record, dict) or record.get("stamp") != current_stamp(root, target):
         return None
     replays: Replays = record["replays"]
     return replays
 
 
-def disagreements(root: Path) -> list[str]:
-    """What the rules site must refuse: nothing when this build's examples step
-    checked the current sources, else every example replayed now and each mismatch or
-    unreadable example as a line."""
+def disagreements(root: Path, books: list[Target]) -> list[str]:
+    """What the rules site must refuse, one line each: for every game (its rulebook
+    target among ``books``), the verdicts recorded for the current sources stand; a game
+    without a current record, and the site's own pages, are replayed now."""
     from ..content.errors import ContentInvalid
+    from ..verify.run import Outcome
 
-    if recorded(root) is not None:
-        return []  # `pipworks build` replayed these very sources: its verdicts stand
+    total = Outcome()
     try:
-        outcome = replay_all(root)
+        for target in books:
+            if target.game is not None and recorded(root, target) is None:
+                outcome = replay_game(root, target.game)
+                total.mismatches += outcome.mismatches
+                total.unreadable += outcome.unreadable
+        pages = replay_pages(root)
     except ContentInvalid as exc:
         return ["unreadable example:", exc.render(root)]
-    return [m.render(root) for m in outcome.mismatches] + [e.render(root) for e in outcome.unreadable]
+    total.mismatches += pages.mismatches
+    total.unreadable += pages.unreadable
+    return [m.render(root) for m in total.mismatches] + [e.render(root) for e in total.unreadable]

@@ -1,8 +1,9 @@
 """mkdocs hooks: the site is generated from content on every build, and every worked
 example must agree with the rules engines; a mismatch fails the build. After
-`pipworks build`, its examples step's verdicts stand (the examples were replayed once,
-for the whole build); otherwise (`pipworks serve` after an edit, a plain `mkdocs
-build`) the examples are replayed here.
+`pipworks build`, the verdicts its rulebook steps recorded stand (each game's examples
+were replayed once, for the whole build); a game whose record is not current
+(`pipworks serve` after an edit, a plain `mkdocs build`) and the site's own pages are
+replayed here.
 
 The project folder is the parent of this site/ folder, or $PIPWORKS_PROJECT.
 """
@@ -44,8 +45,8 @@ def on_env(env, config, files):  # type: ignore[no-untyped-def]
 
 
 def on_pre_build(config):  # type: ignore[no-untyped-def]
-    from generator.docs.replays import disagreements
+    from generator.docs.pages import site_disagreements
 
-    problems = disagreements(_project(config))
+    problems = site_disagreements(_project(config))
     if problems:
         raise PluginError("worked examples disagree with the rules engine:\n" + "\n".join(problems))
