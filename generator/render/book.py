@@ -140,6 +140,8 @@ class _Doc:
         pass is kept. With ``settle``, those passes skip drawing the diagrams (their
         size, not their ink, decides the pages) and a fresh story is then drawn in full:
         its contents list already knows every page number, so that takes one pass."""
+        import reportlab.pdfbase.pdfdoc  # noqa: F401  (loaded before fast_reportlab patches it)
+
         with fast_reportlab():
             if settle:
                 # One layout pass collects the contents' entries; the contents page is a

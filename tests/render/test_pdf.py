@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 from pypdf import PdfReader
 
 from generator.layout.imposition import impose
@@ -116,9 +117,16 @@ def test_sheet_pages_carry_no_trim_box(kits):
     assert [float(v) for v in page.trimbox] == [float(v) for v in page.mediabox]
 
 
-def test_reportlab_formats_numbers_with_its_c_accelerator():
-    """reportlab[accel] is a dependency: without rl_accel every number of a PDF is
-    formatted in pure Python (the same bytes, several times slower)."""
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.one_of(st.floats(-1e5, 1e5, allow_nan=False), st.integers(-10_000, 10_000)), min_size=1, max_size=6))
+def test_the_memoised_number_formatter_writes_exactly_what_reportlab_writes(values):
     from reportlab.lib import rl_accel
+    from reportlab.pdfgen import canvas
 
-    assert type(rl_accel.fp_str).__name__ == "builtin_function_or_method"
+    from generator.render.pdf import fast_reportlab
+
+    expected = rl_accel.fp_str(*values)
+    with fast_reportlab():
+        assert canvas.fp_str(*values) == expected
+        assert canvas.fp_str(values) == expected
+    assert canvas.fp_str is rl_accel.fp_str  # restored afterwards
