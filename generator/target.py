@@ -66,6 +66,7 @@ class Hasher:
     def __init__(self, root: Path):
         self.root = root
         self._cache: dict[Path, str] = {}
+        self.version: str | None = None  # renderer_version, once worked out
 
     def file(self, path: Path) -> str:
         digest = self._cache.get(path)
@@ -80,10 +81,13 @@ class Hasher:
 
 def renderer_version(hasher: Hasher) -> str:
     """Pipworks' own code counts as an input of every target."""
+    if hasher.version is not None:
+        return hasher.version
     files = [p for p in _files_under(PACKAGE_DIR) if not any(part in _NOT_CODE for part in p.relative_to(PACKAGE_DIR).parts)]
     rows = [(str(p.relative_to(hasher.root) if p.is_relative_to(hasher.root) else p), hasher.file(p)) for p in files]
     blob = json.dumps(rows).encode()
-    return hashlib.sha256(blob).hexdigest()
+    hasher.version = hashlib.sha256(blob).hexdigest()
+    return hasher.version
 
 
 def stamp(target: Target, hasher: Hasher, version: str) -> str:

@@ -101,7 +101,7 @@ def book_targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> li
             key=f"{slug}/rulebook-pdf",
             builder=build_books,
             inputs=(f"content/{slug}",),
-            outputs=(f"{slug}/{slug}-rulebook.pdf", f"{slug}/{slug}-quick-reference.pdf", str(RECORDS / f"{slug}.pickle")),
+            outputs=(f"{slug}/{slug}-rulebook.pdf", f"{slug}/{slug}-quick-reference.pdf", str(RECORDS / f"{slug}.verified")),
             game=slug,
             stage=1,
         )

@@ -2,13 +2,13 @@
 
 Each game's rulebook target replays that game's examples through its engine (its
 game's examples only, so games replay in parallel and a change to one game replays
-only its examples), fails the build on a mismatch, and records what the engine made of
-each example in ``output/.pipworks/examples/<slug>.pickle`` with the stamp of the
-target. The rulebook draws each example's position from those replays, and the site's
-hook takes the verdicts from the records instead of replaying. A record whose stamp no
-longer matches its sources (content edited while ``pipworks serve`` runs, a plain
-``mkdocs build``) is not used: that game's examples are replayed where they are needed.
-The few examples in the site's own pages are replayed by the site's hook.
+only its examples) and fails the build on a mismatch. The rulebook draws each
+example's position from those replays, and the verdict is recorded in
+``output/.pipworks/examples/<slug>.verified`` with the stamp of the target, so the
+site's hook takes it instead of replaying. A record whose stamp no longer matches its
+sources (content edited while ``pipworks serve`` runs, a plain ``mkdocs build``) is not
+used: that game's examples are replayed by the hook. The few examples in the site's own
+pages are replayed by the hook.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Mapping
 from .folders import site_folder
 
 if TYPE_CHECKING:
-    from ..target import Target
+    from ..target import Hasher, Target
     from ..verify.examples import Example
     from ..verify.run import Outcome, Replay
 
@@ -29,7 +29,9 @@ Replays = Mapping[tuple[str, str], "Replay"]
 
 
 def record_path(out: Path, slug: str) -> Path:
-    return out / RECORDS / f"{slug}.pickle"
+    """Where a game's verdict is recorded: the stamp of the rulebook target that checked
+    its examples, and how many agreed."""
+    return out / RECORDS / f"{slug}.verified"
 
 
 def replay_game(root: Path, slug: str, examples: list[Example] | None = None) -> Outcome:
@@ -62,42 +64,35 @@ def raise_problems(root: Path, outcome: Outcome) -> None:
         raise ExamplesDisagree([m.render(root) for m in outcome.mismatches])
 
 
-def current_stamp(root: Path, target: Target) -> str:
+def current_stamp(root: Path, target: Target, hasher: Hasher | None = None) -> str:
+    """``target``'s stamp now (pass one ``hasher`` to stamp several targets)."""
     from ..target import Hasher, renderer_version, stamp
 
-    hasher = Hasher(root)
+    hasher = hasher or Hasher(root)
     return stamp(target, hasher, renderer_version(hasher))
 
 
 def checked_replays(root: Path, target: Target, out: Path, examples: list[Example]) -> Replays:
     """A rulebook target's replays of its game's examples: replayed once, checked (the
-    build stops on a disagreement) and recorded for the rest of the build."""
-    import pickle
-
-    from ..atomic import write_bytes
+    build stops on a disagreement), and the verdict recorded for the site."""
+    from ..atomic import write_text
 
     assert target.game is not None, "a rulebook target belongs to a game"
     outcome = replay_game(root, target.game, examples)
     raise_problems(root, outcome)
-    record = {"stamp": current_stamp(root, target), "replays": outcome.replays, "checked": len(outcome.checked)}
-    write_bytes(record_path(out, target.game), pickle.dumps(record, protocol=pickle.HIGHEST_PROTOCOL))
+    write_text(record_path(out, target.game), f"{current_stamp(root, target)}\n{len(outcome.checked)} examples agree\n")
     return outcome.replays
 
 
-def recorded(root: Path, target: Target) -> Replays | None:
-    """The replays of a game's examples that its rulebook ``target`` recorded, if they
-    are of the current sources and code; else None."""
-    import pickle
-
+def is_current(root: Path, target: Target, hasher: Hasher | None = None) -> bool:
+    """Did a game's rulebook ``target`` check its examples against the current sources
+    and code?"""
     assert target.game is not None, "a rulebook target belongs to a game"
     try:
-        record = pickle.loads(record_path(root / "output", target.game).read_bytes())
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
-        return None
-    if not isinstance(record, dict) or record.get("stamp") != current_stamp(root, target):
-        return None
-    replays: Replays = record["replays"]
-    return replays
+        recorded = record_path(root / "output", target.game).read_text().split("\n", 1)[0]
+    except OSError:
+        return False
+    return recorded == current_stamp(root, target, hasher)
 
 
 def disagreements(root: Path, books: list[Target]) -> list[str]:
@@ -105,12 +100,14 @@ def disagreements(root: Path, books: list[Target]) -> list[str]:
     target among ``books``), the verdicts recorded for the current sources stand; a game
     without a current record, and the site's own pages, are replayed now."""
     from ..content.errors import ContentInvalid
+    from ..target import Hasher
     from ..verify.run import Outcome
 
     total = Outcome()
+    hasher = Hasher(root)  # hashes each file once for all the games' stamps
     try:
         for target in books:
-            if target.game is not None and recorded(root, target) is None:
+            if target.game is not None and not is_current(root, target, hasher):
                 outcome = replay_game(root, target.game)
                 total.mismatches += outcome.mismatches
                 total.unreadable += outcome.unreadable
