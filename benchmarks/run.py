@@ -1,7 +1,7 @@
 """Pipworks benchmarks: whole processes, so start-up counts, median of several runs.
 
     python benchmarks/run.py            # full run, prints a table, writes benchmarks/results.json
-    python benchmarks/run.py --quick    # one run each, small numbers: checks it all still works
+    python benchmarks/run.py --quick    # one run each, small numbers: checks it all still works (CI)
 
 Builds run in a scratch copy of the project (content/, templates/, site/), never in the
 checkout. Targets are from issues 3, 5 and 8; the table prints each next to its figure.
@@ -91,6 +91,26 @@ def simulate_speedup(slug: str, games: int, runs: int) -> dict[str, float]:
     return {"one_core_s": round(one, 3), "two_cores_s": round(two, 3), "speedup": round(one / two, 2)}
 
 
+#: Every figure a run must record (a missing or zero one fails the run, as CI's step).
+FIGURES = ("floor_import", "help", "pnp_multisuit_a4_force", "build_pnp_cold", "build_full_cold",
+           "build_nothing_changed", "build_one_rank_changed", "verify", "deck_design")
+
+
+def missing_figures(results: dict[str, object]) -> list[str]:
+    """Figures a run failed to record."""
+    missing = [key for key in FIGURES if not isinstance(results.get(key), float) or not results[key]]
+    engines = results.get("engines_one_core")
+    if not isinstance(engines, dict) or set(engines) != set(GAMES) or not all(v["games_per_s"] > 0 for v in engines.values()):
+        missing.append("engines_one_core")
+    speedup = results.get("simulate_speedup")
+    if not isinstance(speedup, dict) or not speedup.get("speedup"):
+        missing.append("simulate_speedup")
+    sizes = results.get("pdf_bytes")
+    if not isinstance(sizes, dict) or not sizes.get("multisuit-pnp-a4.pdf"):
+        missing.append("pdf_bytes")
+    return missing
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="one run each, small numbers (CI)")
@@ -145,6 +165,9 @@ def main() -> None:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=2, sort_keys=True) + "\n")
     print(f"wrote {args.out}")
+    missing = missing_figures(results)
+    if missing:
+        raise SystemExit(f"benchmark figures missing: {', '.join(missing)}")
 
 
 if __name__ == "__main__":

@@ -1,55 +1,42 @@
 """The build: plan targets cheaply, rebuild only what is stale, write atomically.
 
-A *target* is one unit of output (a game's rulebook page, its A4 PnP PDF, the site...).
-Planning needs only the folder listing, so a build with nothing to do never imports
-the content schema, the renderers or mkdocs. Each target's *stamp* hashes everything it is made
-from: its input files, its options, and Pipworks' own source (the renderer version). A
-target is rebuilt when its stamp changed or one of its outputs is missing.
+Targets (``generator.target``) come from the pipelines' target factories, named here as
+plain functions. Planning needs only the folder listing: the factories' modules import
+nothing heavy at module level, and each builder imports its renderers inside its body,
+so a build with nothing to do never imports the content schema, the renderers or
+mkdocs.
 
-Target factories and builders are named as "module:function" strings and imported
-only when used, which keeps ``pipworks build`` quick when nothing changed.
+Stale targets of one stage run in worker processes. Each worker is handed the validated
+project and its target explicitly (nothing is left in a module global for it to find),
+so a build gives the same bytes with the ``fork`` or the ``spawn`` start method, in
+parallel or one target after another.
 """
 
 from __future__ import annotations
 
-import hashlib
-import importlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
 from .atomic import write_text
+from .docs import pages
+from .pnp import targets as pnp_targets
+from .target import MANIFEST, Target, stale_targets
 
-PACKAGE_DIR = Path(__file__).resolve().parent
-MANIFEST = Path(".pipworks") / "manifest.json"
-
-#: Where targets come from, in build order of their stages. Each factory takes
-#: (project_root, slugs, options) and returns Targets; it must import nothing heavy.
-TARGET_FACTORIES: tuple[str, ...] = (
-    "generator.docs.pages:targets",
-    "generator.docs.pages:book_targets",
-    "generator.docs.pages:verify_targets",
-    "generator.pnp.targets:targets",
-    "generator.docs.pages:site_targets",
+#: Where targets come from. Each factory takes (project_root, slugs, options) and
+#: returns Targets; it must import nothing heavy.
+TargetFactory = Callable[[Path, list[str], Mapping[str, Any]], list[Target]]
+TARGET_FACTORIES: tuple[TargetFactory, ...] = (
+    pages.targets,
+    pages.book_targets,
+    pnp_targets.targets,
+    pages.site_targets,
 )
 
-
-@dataclass(frozen=True)
-class Target:
-    key: str
-    builder: str
-    inputs: tuple[str, ...]
-    outputs: tuple[str, ...]
-    options: tuple[tuple[str, Any], ...] = ()
-    game: str | None = None
-    stage: int = 0
-    #: what ``pipworks build --only`` selects by: "pnp", "docs" or "site".
-    group: str = "docs"
-
-    @property
-    def option_map(self) -> dict[str, Any]:
-        return dict(self.options)
+#: Environment variable choosing how worker processes start ("fork", "spawn",
+#: "forkserver"); unset: the platform's default, with fork preferred where it exists.
+START_METHOD_ENV = "PIPWORKS_START_METHOD"
 
 
 @dataclass
@@ -61,80 +48,12 @@ class BuildReport:
         return f"built {len(self.built)}, reused {len(self.reused)} → {root / 'output'}"
 
 
-def _load(spec: str) -> Callable[..., Any]:
-    module, _, name = spec.partition(":")
-    return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
-
-
-def _files_under(path: Path) -> list[Path]:
-    if path.is_file():
-        return [path]
-    if path.is_dir():
-        return sorted(p for p in path.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
-    return []
-
-
-class Hasher:
-    """Hashes files once per build, however many targets name them."""
-
-    def __init__(self, root: Path):
-        self.root = root
-        self._cache: dict[Path, str] = {}
-
-    def file(self, path: Path) -> str:
-        digest = self._cache.get(path)
-        if digest is None:
-            digest = hashlib.sha256(path.read_bytes()).hexdigest()
-            self._cache[path] = digest
-        return digest
-
-    def tree(self, path: Path) -> list[tuple[str, str]]:
-        return [(str(p.relative_to(self.root) if p.is_relative_to(self.root) else p), self.file(p)) for p in _files_under(path)]
-
-
-def renderer_version(hasher: Hasher) -> str:
-    """Pipworks' own code counts as an input of every target."""
-    blob = json.dumps(hasher.tree(PACKAGE_DIR)).encode()
-    return hashlib.sha256(blob).hexdigest()
-
-
-def stamp(target: Target, hasher: Hasher, version: str) -> str:
-    parts: list[Any] = [target.key, target.builder, version, [list(o) for o in target.options]]
-    for rel in target.inputs:
-        parts.append(hasher.tree(hasher.root / rel))
-    return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()
-
-
 def plan(root: Path, slugs: Iterable[str], options: Mapping[str, Any]) -> list[Target]:
     targets: list[Target] = []
     slug_list = list(slugs)
-    for spec in TARGET_FACTORIES:
-        targets.extend(_load(spec)(root, slug_list, options))
+    for factory in TARGET_FACTORIES:
+        targets.extend(factory(root, slug_list, options))
     return sorted(targets, key=lambda t: t.stage)
-
-
-def read_manifest(out: Path) -> dict[str, str]:
-    try:
-        data = json.loads((out / MANIFEST).read_text())
-        return {str(k): str(v) for k, v in data.items()}
-    except (OSError, ValueError):
-        return {}
-
-
-def stale_targets(root: Path, targets: list[Target], force: bool) -> tuple[list[tuple[Target, str]], list[Target], dict[str, str]]:
-    out = root / "output"
-    manifest = {} if force else read_manifest(out)
-    hasher = Hasher(root)
-    version = renderer_version(hasher)
-    stale: list[tuple[Target, str]] = []
-    fresh: list[Target] = []
-    for target in targets:
-        new = stamp(target, hasher, version)
-        if manifest.get(target.key) == new and all((out / o).exists() for o in target.outputs):
-            fresh.append(target)
-        else:
-            stale.append((target, new))
-    return stale, fresh, manifest
 
 
 def _chosen_targets(root: Path, slugs: Iterable[str] | None, options: Mapping[str, Any], only: str | None) -> list[Target]:
@@ -165,12 +84,12 @@ def nothing_to_do(root: Path, slugs: Iterable[str] | None, only: str | None) -> 
 
 def run_build(root: Path, slugs: Iterable[str] | None, options: Mapping[str, Any], force: bool = False,
               progress: Callable[[str], None] | None = None, only: str | None = None,
-              workers: int = 0) -> BuildReport:
+              workers: int = 0, start_method: str | None = None) -> BuildReport:
     """Build every stale target; validation happens before the first byte is written.
 
     Stages run in order (the site copies what the PnP stage made); within a stage, stale
     targets run in parallel processes. Each target writes only its own files, so the
-    bytes do not depend on the order or the number of processes.
+    bytes do not depend on the order, the number of processes or how they start.
     """
     root = root.resolve()
     targets = _chosen_targets(root, slugs, options, only)
@@ -178,10 +97,9 @@ def run_build(root: Path, slugs: Iterable[str] | None, options: Mapping[str, Any
     report = BuildReport(reused=[t.key for t in fresh])
     if not stale:
         return report
-    from .content.project import load_project  # validates everything; raises before writing
+    from .verify.project import validated_project  # validates everything; raises before writing
 
-    global _PROJECT
-    _PROJECT = load_project(root)
+    project = validated_project(root)
     out = root / "output"
     report.reused = []
     for stage in sorted({t.stage for t in targets}):
@@ -192,7 +110,7 @@ def run_build(root: Path, slugs: Iterable[str] | None, options: Mapping[str, Any
         for target, _ in todo:
             if progress:
                 progress(target.key)
-        _run_targets([t for t, _ in todo], out, workers)
+        run_targets(project, [t for t, _ in todo], out, workers, start_method)
         for target, new in todo:
             manifest[target.key] = new
             report.built.append(target.key)
@@ -200,26 +118,39 @@ def run_build(root: Path, slugs: Iterable[str] | None, options: Mapping[str, Any
     return report
 
 
-_PROJECT: Any = None
+def _run_one(project: Any, target: Target, out: Path) -> None:
+    target.builder(project, target, out)
 
 
-def _run_one(target: Target, out: Path) -> None:
-    _load(target.builder)(_PROJECT, target, out)
+def start_method(chosen: str | None = None) -> str:
+    """How worker processes start: ``chosen``, else $PIPWORKS_START_METHOD, else fork
+    where the platform has it (workers then inherit the imported renderers), else the
+    platform's default."""
+    import multiprocessing
+    import os
+
+    method = chosen or os.environ.get(START_METHOD_ENV)
+    if method:
+        return method
+    return "fork" if "fork" in multiprocessing.get_all_start_methods() else multiprocessing.get_start_method()
 
 
-def _run_targets(targets: list[Target], out: Path, workers: int) -> None:
-    """Run builders, in forked processes when more than one is stale and cores allow."""
+def run_targets(project: Any, targets: list[Target], out: Path, workers: int = 0, method: str | None = None) -> None:
+    """Run builders, in worker processes when more than one is stale and cores allow.
+
+    Every task carries the project and its target: a spawned worker, which inherits
+    nothing, builds exactly what a forked one or this process would."""
     import os
 
     workers = workers or (os.cpu_count() or 1)
     if len(targets) < 2 or workers < 2:
         for target in targets:
-            _run_one(target, out)
+            _run_one(project, target, out)
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    # fork: workers inherit the validated project and imported renderers for free.
-    with ProcessPoolExecutor(max_workers=min(workers, len(targets)), mp_context=multiprocessing.get_context("fork")) as pool:
-        for _ in pool.map(_run_one, targets, [out] * len(targets)):
+    context = multiprocessing.get_context(start_method(method))
+    with ProcessPoolExecutor(max_workers=min(workers, len(targets)), mp_context=context) as pool:
+        for _ in pool.map(_run_one, [project] * len(targets), targets, [out] * len(targets)):
             pass  # consume: a builder's exception is raised here

@@ -11,8 +11,11 @@ from pathlib import Path
 
 import jinja2
 
-PIPWORKS_ROOT = Path(__file__).resolve().parent.parent
-BUILTIN_TEMPLATES = PIPWORKS_ROOT / "templates"
+from . import shipped_root
+
+#: Pipworks' own templates (package data when installed); a project's ``templates/``
+#: overrides them file by file.
+BUILTIN_TEMPLATES = shipped_root() / "templates"
 
 
 @lru_cache(maxsize=8)

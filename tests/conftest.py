@@ -1,7 +1,15 @@
-"""Fixtures shared across the suite: a full build of the shipped content, made once."""
+"""Fixtures shared across the suite: a full build of the shipped content, made once;
+and what a test needs of the machine, said by a marker.
+
+A test that runs a system tool is marked with it (``@pytest.mark.pdftoppm``,
+``rsvg``, ``chromium``; registered in pyproject.toml). Outside CI a missing tool skips
+the test, naming the Debian package to install; in CI (``CI=true``) a missing tool is
+a failure, never a skip: .ci/run installs them all.
+"""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -10,6 +18,34 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+
+#: marker -> (programs the tests run, the Debian packages that install them)
+TOOLS: dict[str, tuple[tuple[str, ...], str]] = {
+    "pdftoppm": (("pdftoppm",), "poppler-utils"),
+    "rsvg": (("rsvg-convert",), "librsvg2-bin fonts-dejavu-core"),
+    "chromium": (("chromium", "chromedriver"), "chromium chromium-driver"),
+}
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    missing: list[str] = []
+    packages: list[str] = []
+    for name in sorted({marker.name for marker in item.iter_markers()} & set(TOOLS)):
+        programs, debian = TOOLS[name]
+        absent = [p for p in programs if shutil.which(p) is None]
+        if absent:
+            missing += absent
+            packages.append(debian)
+    if not missing:
+        return
+    reason = f"needs {', '.join(missing)}: apt-get install {' '.join(packages)}"
+    if in_ci():
+        pytest.fail(f"{reason} (in CI a missing tool is a failure, not a skip)", pytrace=False)
+    pytest.skip(reason)
 
 
 def copy_project(dest: Path) -> Path:

@@ -48,11 +48,11 @@ def validate(ctx: typer.Context) -> None:
 
     Each problem is printed as FILE:LINE: FIELD.PATH: WHAT IS WRONG; exit code 2 if any.
     """
-    from ..content.project import load_project
+    from ..verify.project import validated_project
 
     root_dir = project_root(ctx)
     with die_on_content_errors(root_dir):
-        project = load_project(root_dir)
+        project = validated_project(root_dir)
     typer.echo(f"content OK: {len(project.games)} games ({', '.join(sorted(project.games))})")
 
 
@@ -64,11 +64,17 @@ def build(
     only: Optional[str] = typer.Option(None, "--only", help="Build one group only: pnp, docs or site."),
     jobs: int = typer.Option(0, "--jobs", "-j", min=0, help="Processes to build with (default: all cores)."),
 ) -> None:
-    """Build everything into output/: only what changed since the last build is redone."""
+    """Build everything into output/: only what changed since the last build is redone.
+
+    In a folder with no content/, the games Pipworks ships are copied into content/
+    first (it says from where), so there is something to build and to edit.
+    """
     from ..build import run_build
     from ..verify.run import ExamplesDisagree, SiteBuildFailed
 
     root_dir = project_root(ctx)
+    if not (root_dir / "content").exists():
+        _start_from_shipped_games(root_dir)
     with die_on_content_errors(root_dir):
         try:
             report = run_build(root_dir, games, {}, force=force, only=only, workers=jobs,
@@ -82,6 +88,18 @@ def build(
             typer.echo(f"{len(exc.lines)} worked example(s) disagree with the rules engine; the site was not built.", err=True)
             raise typer.Exit(code=1) from None
     typer.echo(report.summary(root_dir))
+
+
+def _start_from_shipped_games(root_dir: Path) -> None:
+    import shutil
+
+    from .. import shipped_root
+
+    source = shipped_root() / "content"
+    shutil.copytree(source, root_dir / "content", ignore=shutil.ignore_patterns("__pycache__"))
+    typer.echo(f"no content/ in {root_dir}: building the games Pipworks ships, whose content was copied "
+               f"from {source} into {root_dir / 'content'} (edit it there; templates and the site skeleton "
+               f"are Pipworks' own unless the project has templates/ or site/mkdocs.yml)")
 
 
 # Sub-command modules import only typer at module level; their work is imported lazily.

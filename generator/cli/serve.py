@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
 
 from .common import die_on_content_errors, project_root
@@ -18,14 +20,19 @@ def serve(
 
     from ..build import run_build
 
+    from ..docs.folders import site_folder
+
     root = project_root(ctx)
-    config = root / "site" / "mkdocs.yml"
-    if not config.is_file():
-        typer.echo(f"no site/mkdocs.yml in {root}", err=True)
-        raise typer.Exit(code=2)
+    site = site_folder(root)
+    own = site == root / "site"
     with die_on_content_errors(root):
         run_build(root, None, {}, progress=lambda key: typer.echo(f"  building {key}"))
     os.environ["PIPWORKS_PROJECT"] = str(root)
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    # The shipped skeleton (a project without site/mkdocs.yml) may be read-only: its
+    # pages are generated where the build put them, and content/ and templates/ are watched.
+    extra: dict[str, Any] = {} if own else {"docs_dir": str(root / "output" / ".pipworks" / "site-docs")}
+    watch = [] if own else [str(p) for p in (root / "content", root / "templates") if p.is_dir()]
     typer.echo(f"serving http://{address}/ — edit content/ and the pages rebuild (Ctrl-C to stop)")
-    mkdocs_serve(config_file=str(config), livereload=True, dev_addr=address, strict=False)
+    mkdocs_serve(config_file=str(site / "mkdocs.yml"), livereload=True, dev_addr=address, strict=False,
+                 watch=watch, **extra)

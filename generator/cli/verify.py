@@ -28,7 +28,7 @@ def verify(
     chosen = list(paths) if paths else [p for p in (root / "content", root / "site" / "pages") if p.exists()]
     with die_on_content_errors(root):
         examples = discover(root, chosen)
-        outcome = run_all(examples)
+        outcome = run_all(examples, root=root)
         if outcome.unreadable:
             raise ContentInvalid(outcome.unreadable)
         rows = cov.coverage(root, outcome.checked) if coverage else []

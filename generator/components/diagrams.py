@@ -6,24 +6,23 @@ The pictures use the print-and-play pieces' own vocabulary (suit outlines from
 ``suits``, die faces from ``pieces``, the game's palette and the shared type scale),
 so the reader sees on the page what lies on the table.
 
-``example_diagram(slug, example, game)`` is the one entry point: it asks the game's
-rules engine for the state before and after the example's moves (the same run that
-verifies the example, so the drawing cannot disagree with the checked outcome) and
-hands both to the game's own drawing function (``diagram_<game>.py``). Everything is
-a pure function of the example and the content; the same example always gives the
-same scene.
+This module is the shared vocabulary of those drawings (cards, dice, arrows, captions,
+the :class:`Sheet` being laid out); each game's ``diagrams`` module draws its own
+examples with it, and ``generator.docs.drawings`` turns the engine's replay of an
+example into the finished scene. Everything is a pure function of the example and the
+content; the same example always gives the same scene.
 """
 
 from __future__ import annotations
 
-import warnings
 from dataclasses import dataclass, field
-from typing import AbstractSet, Any, Mapping
+from contextvars import ContextVar
+from typing import AbstractSet, Any, Callable, Mapping
 
-from ..scene import Item, Rect, Scene, Style, Text
+from ..scene import Item, Rect, Style, Text
 from . import pieces
 from . import typeset as ts
-from .palette import WHITE, Palette, palette
+from .palette import WHITE, Palette
 from .suits import suit_symbol
 
 #: Width of every diagram (mm): the text column of the A4 rulebook is 170 mm.
@@ -123,38 +122,20 @@ def note(x: float, y: float, text: str, name: str, max_width: float, pal: Palett
     return label(x, y, text, name, max_width, ts.FINE, fill=pal.text)
 
 
+#: ``replay(slug, example, play)``: the engine's outcome for the example's position after
+#: ``play`` (part of its moves), or None where the engine refuses it.
+Replayer = Callable[[str, Mapping[str, Any], list[str]], "dict[str, Any] | None"]
+
+#: The replayer of the drawing being made. The pipeline that draws examples
+#: (``generator.docs.drawings``) knows the engines and sets it around each drawing; this
+#: vocabulary sits below the registry and never imports it.
+REPLAYER: ContextVar[Replayer | None] = ContextVar("pipworks_replayer", default=None)
+
+
 def run(slug: str, example: Mapping[str, Any], play: list[str]) -> dict[str, Any] | None:
     """The engine's outcome for the example's position after ``play`` (None when the
-    engine refuses it: the drawing then shows only what the position says)."""
-    from ..games import find_game
-
-    variants = list(example.get("variants") or [])
-    try:
-        return dict(find_game(slug).run_example(example.get("position") or {}, play, variants))
-    except Exception:  # a half-finished example must not stop the book; verify reports it
-        return None
-
-
-def example_diagram(slug: str, example: Mapping[str, Any], game_content: Any) -> Scene | None:
-    """The drawing of ``example``'s position for game ``slug``, or None for a game
-    without a drawing module (or, with a warning, an example the drawing cannot read:
-    the book still builds, and the tests require a drawing of every shipped example).
-    Deterministic: same example, same scene."""
-    from ..games import find_spec
-
-    spec = find_spec(slug)
-    if spec is None or spec.diagram is None:
-        return None
-    play = [str(move) for move in example.get("play") or []]
-    before = run(slug, example, [])
-    after = run(slug, example, play) if play else before
-    pal = palette(slug, "colour")
-    try:
-        sheet: Sheet = spec.diagram(example, before, after, game_content, pal)
-    except (ValueError, KeyError, TypeError, IndexError) as exc:  # an example being rewritten: no picture
-        warnings.warn(f"{slug} example {example.get('id')}: no drawing ({exc})", stacklevel=2)
-        return None
-    height = round(sheet.bottom + MARGIN, 2)
-    title = getattr(game_content, "title", slug)
-    return Scene(name=f"{slug} example {example.get('id', '')}", width=WIDTH, height=height,
-                 items=tuple(sheet.items), title=ts.printable(f"{title}: {example.get('title', '')}"))
+    engine refuses it, or outside a drawing: the drawing then shows only what the
+    position says). A drawing uses it for the moments between before and after, such as
+    who took each trick."""
+    replayer = REPLAYER.get()
+    return replayer(slug, example, play) if replayer is not None else None

@@ -1,14 +1,15 @@
 """Type on printed pieces: the type scale, text widths, fitting and line wrapping.
 
-Layouts must know how wide a line of Bitstream Vera is before they place it, so a
-rank never runs off a card and ability text wraps inside the safe zone. Widths come
-from the font's own advance widths (``generator.layout.text``, the same metrics the
-safe-zone lint and the PDF use), so what fits here fits on paper.
+This is the one API every layout places text with (cards, boards, diagrams, the PnP
+cover and page labels); every function takes the text first, then the width it must
+fit (``max_width``), then the size. Layouts must know how wide a line of Bitstream
+Vera is before they place it, so a rank never runs off a card and ability text wraps
+inside the safe zone. Widths come from the font's own advance widths
+(``generator.layout.text``, the same metrics the safe-zone lint and the PDF use), so
+what fits here fits on paper.
 """
 
 from __future__ import annotations
-
-from functools import lru_cache
 
 from ..layout import text as metrics
 from ..scene import Text
@@ -42,15 +43,9 @@ def printable(text: str) -> str:
     return "".join(_SUBSTITUTES.get(ch, ch) for ch in text)
 
 
-@lru_cache(maxsize=16384)
-def _unit_width(text: str, bold: bool) -> float:
-    """Width of ``text`` at a 1 mm size; widths scale linearly (no kerning in the PDF)."""
-    return metrics.width(text, 1.0, bold)
-
-
 def text_width(text: str, size: float, bold: bool = False) -> float:
     """Width in mm of ``text`` set in Vera (or Vera Bold) at ``size`` mm."""
-    return _unit_width(text, bold) * size
+    return metrics.width(text, size, bold)
 
 
 def has_glyph(ch: str, bold: bool = False) -> bool:
@@ -59,7 +54,8 @@ def has_glyph(ch: str, bold: bool = False) -> bool:
 
 
 def fit_size(text: str, max_width: float, size: float, bold: bool = False, floor: float = MIN_SIZE) -> float:
-    """The largest size ≤ ``size`` (not below ``floor``) at which ``text`` fits."""
+    """The largest size ≤ ``size`` (not below ``floor``) at which ``text`` fits
+    ``max_width`` (with a hair to spare, so float rounding never puts it over)."""
     width = text_width(text, size, bold)
     if width <= max_width or width == 0:
         return size
@@ -70,13 +66,13 @@ def wrap(text: str, max_width: float, size: float, bold: bool = False) -> list[s
     """``text`` broken at spaces into lines no wider than ``max_width`` (greedy; a word
     wider than the line gets a line of its own). Line widths are sums of word widths,
     which is exact for a font set without kerning."""
-    space = _unit_width(" ", bold)
+    space = metrics.width(" ", 1.0, bold)
     limit = max_width / size + 1e-9
     lines: list[str] = []
     current: list[str] = []
     width = 0.0
     for word in text.split():
-        own = _unit_width(word, bold)
+        own = metrics.width(word, 1.0, bold)
         if current and width + space + own > limit:
             lines.append(" ".join(current))
             current, width = [word], own

@@ -1,30 +1,21 @@
 """A Pipworks project: a folder with ``content/<slug>/game.yaml`` for each game.
 
-``load_project`` gathers and validates everything first and raises ContentInvalid with
-every problem; only then may a command write anything.
+``load_project`` gathers and checks all content first and raises ContentInvalid with
+every problem. Checks that need more than content (worked examples, each game's own
+checks from its package) run above the registry, in ``generator.verify.project``; a
+command validates through that before it writes anything.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-import importlib
 from typing import Iterable
 
 from .checks import check_game
 from .errors import ContentError, ContentInvalid
 from .folders import game_folders
 from .loader import LoadedGame, parse_game
-
-#: Checks owned by other parts of Pipworks (deck rules, worked examples...), named as
-#: "module:function" and imported only when validating. Each takes the project and one
-#: loaded game and returns its problems, so validation stays one pass that collects all.
-EXTRA_CHECKS: tuple[str, ...] = ("generator.verify.checks:check",)
-
-
-def _extra_check(spec: str):  # type: ignore[no-untyped-def]
-    module, _, func = spec.partition(":")
-    return getattr(importlib.import_module(module), func)
 
 
 @dataclass(frozen=True)
@@ -49,7 +40,8 @@ class Project:
 
 
 def load_project(root: Path, only: Iterable[str] | None = None) -> Project:
-    """Load and check every game (or just ``only``); raise with all problems found."""
+    """Load and check the content of every game (or just ``only``); raise with all
+    problems found."""
     root = root.resolve()
     wanted = set(only) if only is not None else None
     errors: list[ContentError] = []
@@ -68,18 +60,6 @@ def load_project(root: Path, only: Iterable[str] | None = None) -> Project:
             continue
         errors.extend(check_game(game, root))
         games[game.content.slug] = game
-    project = Project(root, games)
-    if not errors:
-        for spec in EXTRA_CHECKS:
-            extra = _extra_check(spec)
-            for game in games.values():
-                errors.extend(extra(project, game))
-        from ..games import find_spec  # TRANSITIONAL: validation moves above the registry
-
-        for game in games.values():
-            game_spec = find_spec(game.content.slug)
-            for check in game_spec.checks if game_spec else ():
-                errors.extend(check(project, game))
     if errors:
         raise ContentInvalid(errors)
-    return project
+    return Project(root, games)

@@ -1,7 +1,7 @@
 """Does a deck have every property the rule source claims? Each failure is named.
 
 ``check_deck`` is pure (cards + thresholds -> problems); ``check`` is the hook that
-``pipworks validate`` runs for every game with a deck file (see EXTRA_CHECKS), turning
+``pipworks validate`` runs for every game with a deck file (a check of the Multisuit spec), turning
 problems into ContentErrors that point at the CSV row of the card at fault.
 """
 

@@ -5,15 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping
 
-from ..build import Target
+from ..target import Target
+from .folders import input_path, site_folder, template_inputs
+from .replays import RECORDS
 
 
 def targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> list[Target]:
     return [
         Target(
             key=f"{slug}/rulebook-md",
-            builder="generator.docs.pages:build_rulebook_md",
-            inputs=(f"content/{slug}", "templates"),
+            builder=build_rulebook_md,
+            inputs=(f"content/{slug}", *template_inputs(root)),
             outputs=(f"{slug}/{slug}-rulebook.md",),
             game=slug,
         )
@@ -25,24 +27,28 @@ def build_rulebook_md(project: Any, target: Target, out: Path) -> None:
     from ..atomic import write_text
     from ..templating import render
 
-    game = project.games[target.game]
-    text = render(project.root, "rulebook.md.j2", game=game.content)
+    from ..content.outline import outline, play_time_text, players_text
+
+    game = project.games[target.game].content
+    text = render(project.root, "rulebook.md.j2", game=game, outline=outline(game, examples=False, reference=False),
+                  players=players_text(game), play_time=play_time_text(game))
     write_text(out / target.outputs[0], text)
 
 
 def site_targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> list[Target]:
     """The rules website: built last, from content and every game's print files."""
-    site = root / "site"
-    if not (site / "mkdocs.yml").is_file():
-        return []
-    inputs: tuple[str, ...] = ("content", "templates", "site/mkdocs.yml", "site/hooks", "site/pages", "site/assets")
+    site = site_folder(root)
+    inputs: tuple[str, ...] = ("content", *template_inputs(root))
+    inputs += tuple(input_path(root, site / name) for name in ("mkdocs.yml", "hooks", "pages", "assets"))
     inputs += tuple(f"output/{slug}" for slug in slugs)
-    return [Target(key="site", builder="generator.docs.pages:build_site", inputs=inputs,
+    return [Target(key="site", builder=build_site, inputs=inputs,
                    outputs=("site/index.html",), stage=9, group="site")]
 
 
 def build_site(project: Any, target: Target, out: Path) -> None:
-    """mkdocs build --strict of site/ into output/site/ (the hook generates the pages)."""
+    """mkdocs build --strict of the site skeleton into output/site/ (its hook generates
+    the pages: into the project's site/docs/, or output/.pipworks/site-docs/ when the
+    skeleton is the one Pipworks ships, which may be read-only)."""
     import os
 
     from mkdocs.commands.build import build
@@ -50,11 +56,14 @@ def build_site(project: Any, target: Target, out: Path) -> None:
 
     os.environ["PIPWORKS_PROJECT"] = str(project.root)
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
-    # The examples step of this build already replayed every example; the hook need not.
-    os.environ["PIPWORKS_EXAMPLES_VERIFIED"] = "1" if examples_already_verified(project.root) else "0"
     # The sitemap's dates come from here; fixed, so the same content gives the same bytes.
     os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
-    (project.root / "site" / "docs").mkdir(exist_ok=True)
+    site = site_folder(project.root)
+    own = site == project.root / "site"
+    docs = site / "docs" if own else out / ".pipworks" / "site-docs"
+    docs.mkdir(parents=True, exist_ok=True)
+    # A shipped skeleton watches nothing (its watch: paths are the checkout's folders).
+    extra: dict[str, Any] = {} if own else {"docs_dir": str(docs), "watch": []}
     from mkdocs.exceptions import MkDocsException
 
     from ..verify.run import SiteBuildFailed
@@ -74,7 +83,7 @@ def build_site(project: Any, target: Target, out: Path) -> None:
     logger = logging.getLogger("mkdocs")
     logger.addHandler(keep)
     try:
-        config = load_config(config_file=str(project.root / "site" / "mkdocs.yml"), site_dir=str(out / "site"), strict=True)
+        config = load_config(config_file=str(site / "mkdocs.yml"), site_dir=str(out / "site"), strict=True, **extra)
         build(config)
     except (MkDocsException, SystemExit) as exc:
         raise SiteBuildFailed(keep.lines + [str(exc)]) from None
@@ -83,18 +92,30 @@ def build_site(project: Any, target: Target, out: Path) -> None:
 
 
 def book_targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> list[Target]:
-    """Printable rulebook and one-page quick reference per game (before the site copies them)."""
+    """Printable rulebook and one-page quick reference per game. Building it replays the
+    game's worked examples once (see ``generator.docs.replays``): a disagreement stops
+    the build, and each example is drawn from its replay. Before the site, which copies
+    the files and takes the verdicts."""
     return [
         Target(
             key=f"{slug}/rulebook-pdf",
-            builder="generator.docs.pages:build_books",
+            builder=build_books,
             inputs=(f"content/{slug}",),
-            outputs=(f"{slug}/{slug}-rulebook.pdf", f"{slug}/{slug}-quick-reference.pdf"),
+            outputs=(f"{slug}/{slug}-rulebook.pdf", f"{slug}/{slug}-quick-reference.pdf", str(RECORDS / f"{slug}.verified")),
             game=slug,
             stage=1,
         )
         for slug in slugs
     ]
+
+
+def site_disagreements(root: Path) -> list[str]:
+    """What the rules site must refuse: examples the engines contradict or cannot read
+    (the verdicts of this build's rulebook steps where current; see ``replays``)."""
+    from ..content.folders import game_folders
+    from .replays import disagreements
+
+    return disagreements(root, book_targets(root, [f.name for f in game_folders(root)], {}))
 
 
 def game_components(project: Any, slug: str) -> list[Any]:
@@ -140,50 +161,16 @@ def build_books(project: Any, target: Target, out: Path) -> None:
     from ..atomic import write_bytes
     from ..render.book import quickref_pdf, rulebook_pdf
     from ..verify.examples import content_examples
+    from .replays import checked_replays
     from .site import EXAMPLE_SVGS, place_examples
 
     slug = target.game
     assert slug is not None, "a rulebook target belongs to a game"
     game = project.games[slug]
     examples = content_examples(project.root, [slug])
-    placed, others = place_examples(game, examples)
+    replays = checked_replays(project.root, target, out, examples)
+    placed, others = place_examples(game, examples, replays)
     components = game_components(project, slug)
     write_example_drawings(out / slug / EXAMPLE_SVGS, [v for views in placed.values() for v in views] + others)
     write_bytes(out / target.outputs[0], rulebook_pdf(game.content, placed, others, setup_picture(components), __version__))
     write_bytes(out / target.outputs[1], quickref_pdf(game.content, __version__, reference_pictures(components)))
-
-
-def verify_targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> list[Target]:
-    """Every worked example replayed, as a build step of its own: it runs beside the
-    rulebooks (stage 1), and the site, built after it, need not replay them again."""
-    return [Target(key="examples", builder="generator.docs.pages:build_verified",
-                   inputs=("content", "site/pages"), outputs=(".pipworks/verified.txt",), stage=1, group="docs")]
-
-
-def build_verified(project: Any, target: Target, out: Path) -> None:
-    from ..atomic import write_text
-    from ..build import Hasher, renderer_version, stamp
-    from ..content.errors import ContentInvalid
-    from ..verify.examples import discover
-    from ..verify.run import ExamplesDisagree, run_all
-
-    root = project.root
-    outcome = run_all(discover(root, [p for p in (root / "content", root / "site" / "pages") if p.exists()]))
-    if outcome.unreadable:
-        raise ContentInvalid(outcome.unreadable)
-    if outcome.mismatches:
-        raise ExamplesDisagree([m.render(root) for m in outcome.mismatches])
-    hasher = Hasher(root)
-    write_text(out / target.outputs[0], stamp(target, hasher, renderer_version(hasher)) + f"\n{len(outcome.checked)} examples\n")
-
-
-def examples_already_verified(root: Path) -> bool:
-    """True when this build's examples step checked exactly the current sources."""
-    from ..build import Hasher, renderer_version, stamp
-
-    record = root / "output" / ".pipworks" / "verified.txt"
-    if not record.is_file():
-        return False
-    hasher = Hasher(root)
-    target = verify_targets(root, [], {})[0]
-    return record.read_text().split("\n", 1)[0] == stamp(target, hasher, renderer_version(hasher))

@@ -12,12 +12,15 @@ import re
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
-from ..components.diagrams import example_diagram
-from ..content.project import Project, load_project
+from ..content.outline import outline, play_time_text, players_text
+from ..content.project import Project
 from ..templating import render
 from ..verify.examples import FENCE, Example, content_examples
+from ..verify.project import validated_project
+from ..verify.run import Replay
+from .drawings import drawing
 
 CHECKED_PAGE = "how-examples-are-checked.md"
 #: Folder of output/<slug>/ where the rulebook build leaves each example's drawing.
@@ -113,10 +116,13 @@ def example_view(example: Example) -> dict[str, Any]:
     }
 
 
-def place_examples(game: Any, examples: list[Example], drawings: bool = True) -> tuple[dict[str, list[dict]], list[dict]]:
-    """Each example goes after the first rule (or clarification) it names; with
-    ``drawings``, each also gets the scene of its position (``view["scene"]``)."""
+def place_examples(game: Any, examples: list[Example], replays: Mapping[tuple[str, str], Replay] | None = None
+                   ) -> tuple[dict[str, list[dict]], list[dict]]:
+    """Each example goes after the first rule (or clarification) it names; given the
+    examples' ``replays`` (see ``generator.docs.replays``), each also gets the drawing
+    of its position (``view["scene"]``)."""
     from ..content.checks import rule_ids
+    from ..games import engine_for
 
     known = set(rule_ids(game))
     by_section: dict[str, list[dict]] = {}
@@ -124,7 +130,11 @@ def place_examples(game: Any, examples: list[Example], drawings: bool = True) ->
     for example in examples:
         anchor = next((r for r in example.rules + example.clarifies if r in known), None)
         view = example_view(example)
-        view["scene"] = example_diagram(game.content.slug, example.data, game.content) if drawings else None
+        if replays is not None:
+            replay = replays.get((example.game, example.id))
+            view["scene"] = drawing(game.content.slug, example.data, game.content, replay, engine_for(game))
+        else:
+            view["scene"] = None
         if anchor is None:
             others.append(view)
         else:
@@ -141,14 +151,15 @@ def game_pages(project: Project, slug: str, examples: list[Example], out: DocsWr
     quickref = [p for p in pics if "quick" in p.src]
     # The drawings of the examples' positions were made with the printed rulebook
     # (in parallel, one game per process); the site copies them.
-    by_section, others = place_examples(game, examples, drawings=False)
+    by_section, others = place_examples(game, examples)
     drawn = root / "output" / slug / EXAMPLE_SVGS
     for view in [v for views in by_section.values() for v in views] + others:
         svg = drawn / f"example-{view['id']}.svg"
         if svg.is_file():
             view["diagram"] = f"img/{svg.name}"
             out.copy(svg, f"{slug}/{view['diagram']}")
-    context = dict(game=content, pictures=pics, setup_picture=setup, quickref_pictures=quickref,
+    context = dict(game=content, outline=outline(content, others), players=players_text(content),
+                   play_time=play_time_text(content), pictures=pics, setup_picture=setup, quickref_pictures=quickref,
                    examples_by_section=by_section, other_examples=others, checked_page=f"../{CHECKED_PAGE}",
                    suit_glyphs=SUIT_GLYPHS, downloads=downloads(root, slug, out))
     out.text(f"{slug}/index.md", render(root, "site/rulebook.md.j2", **context))
@@ -204,7 +215,7 @@ def hand_written(site: Path, out: DocsWriter) -> list[dict[str, str]]:
 
 def generate(root: Path, docs: Path, site: Path) -> list[Any]:
     """Write every page into ``docs`` and return the mkdocs nav."""
-    project = load_project(root)
+    project = validated_project(root)
     examples = content_examples(root)
     out = DocsWriter(docs)
     games = []

@@ -15,9 +15,9 @@ its content alone and a rulebook whose examples are marked as not checked.
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .. import shipped_root
 from . import dice_lanes, four_deuces, multisuit, pip_trick, zero_grid
 from .spec import GameSpec
 
@@ -85,13 +85,6 @@ def engine_for(game: "LoadedGame") -> "Game[Any, Any] | None":
     engine = spec.engine(game) if spec is not None and spec.engine is not None else None
     _ENGINES[id(game)] = (game, engine)
     return engine
-
-
-def shipped_root() -> Path:
-    """The folder holding the shipped games' ``content/`` (the repository in a checkout)."""
-    from pathlib import Path
-
-    return Path(__file__).resolve().parents[2]
 
 
 @lru_cache(maxsize=None)

@@ -1,20 +1,28 @@
-"""Text measured with the real metrics of the shipped font: widths, extents, wrapping.
+"""Text measured with the real metrics of the shipped font: widths and extents.
 
-Sizes are font sizes in mm (the em), like ``generator.scene.Text.size``.
+Sizes are font sizes in mm (the em), like ``generator.scene.Text.size``. This is the
+measuring below every layout (the safe-zone lint uses it); fitting and wrapping text,
+the one API layouts place text with, is ``generator.components.typeset``.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from ..render.fonts import font_name, ttfont
+from .fonts import font_name, ttfont
 from ..scene import Text
 from .boxes import Box
 
 
+@lru_cache(maxsize=16384)
+def _unit_width(text: str, bold: bool) -> float:
+    """Width of ``text`` at a 1 mm size; widths scale linearly (no kerning in the PDF)."""
+    return float(ttfont(font_name(bold)).stringWidth(text, 1.0))
+
+
 def width(text: str, size: float, bold: bool = False) -> float:
     """Advance width of ``text`` in mm at font size ``size`` mm."""
-    return float(ttfont(font_name(bold)).stringWidth(text, size))
+    return _unit_width(text, bold) * size
 
 
 @lru_cache(maxsize=2)
@@ -48,27 +56,3 @@ def missing_glyphs(text: str, bold: bool = False) -> list[str]:
     """Characters of ``text`` the shipped font has no glyph for (they would print as boxes)."""
     cmap = ttfont(font_name(bold)).face.charToGlyph
     return sorted({ch for ch in text if ord(ch) not in cmap and ch not in "\n\t"})
-
-
-def wrap(text: str, size: float, max_width: float, bold: bool = False) -> list[str]:
-    """Greedy word wrap to ``max_width`` mm; a word longer than the width gets a line alone."""
-    lines: list[str] = []
-    current = ""
-    for word in text.split():
-        candidate = f"{current} {word}" if current else word
-        if current and width(candidate, size, bold) > max_width:
-            lines.append(current)
-            current = word
-        else:
-            current = candidate
-    if current:
-        lines.append(current)
-    return lines
-
-
-def fit_size(text: str, size: float, max_width: float, bold: bool = False, min_size: float = 0.0) -> float:
-    """The largest size ≤ ``size`` at which ``text`` fits ``max_width`` (never below ``min_size``)."""
-    w = width(text, size, bold)
-    if w <= max_width or w == 0:
-        return size
-    return max(min_size, size * max_width / w)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..layout import text as metrics
+from ..components import typeset as ts
 from ..layout.boxes import Box
 from ..layout.paper import PRINTER_MARGIN, Paper
 from ..layout.sheet import Placement
@@ -43,7 +43,7 @@ def _lay_out(blocks: list[Block], box: Box, scale: float) -> tuple[list[Item], f
     for block in blocks:
         size = block.size * scale
         y += block.before * scale
-        for line in metrics.wrap(block.text, size, box.w - block.indent, block.bold):
+        for line in ts.wrap(block.text, box.w - block.indent, size, block.bold):
             y += size * 1.25
             items.append(Text(box.x + block.indent, y, line, size, bold=block.bold, fill=block.fill, name="cover"))
     return items, y

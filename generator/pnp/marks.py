@@ -7,6 +7,7 @@ turned to the page, so the same code serves top/bottom and left/right margins.
 
 from __future__ import annotations
 
+from ..components import typeset as ts
 from ..layout import text as metrics
 from ..layout.boxes import Box
 from ..layout.imposition import Imposition
@@ -56,7 +57,7 @@ def page_label(band: Box, rotated: bool, parts: tuple[str, ...], cells: tuple[fl
     baseline = thickness / 2 + metrics.ascent(size) / 2 - metrics.descent(size) / 2
     items: list[Item] = []
     for part, left, right in zip(parts, edges, edges[1:]):
-        fitted = metrics.fit_size(part, size, (right - left) - 2.0)
+        fitted = ts.fit_size(part, (right - left) - 2.0, size, floor=0.0)
         items.append(Text((left + right) / 2, baseline, part, fitted, anchor="middle", fill="#333333", name="page label"))
     return _to_page(band, rotated, tuple(items))
 
@@ -78,7 +79,7 @@ def scale_checks(band: Box, rotated: bool) -> Group:
             items.append(Text(x0 + mm, v0 + tick + size, str(mm // 10), size, anchor="middle", name="ruler"))
     caption = "100 mm" if numbers else "100 mm ruler"
     items.append(Text(x0 + RULER_LENGTH + 2.0, v0 + tick, caption, size, name="ruler"))
-    inch_x = x0 + RULER_LENGTH + 4.0 + metrics.width(caption, size)
+    inch_x = x0 + RULER_LENGTH + 4.0 + ts.text_width(caption, size)
     if thickness >= MM_PER_INCH + 2.0:
         top = (thickness - MM_PER_INCH) / 2
         items.append(Rect(inch_x, top, MM_PER_INCH, MM_PER_INCH, MARK))

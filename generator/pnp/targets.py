@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping
 
-from ..build import Target
+from ..target import Target
 from .options import PnpOptions
 
 PAPERS = ("a4", "letter")
@@ -28,7 +28,7 @@ def targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> list[Ta
         if not _has_layouts(slug):
             continue
         outputs = tuple(f"{slug}/{PnpOptions(paper=p).pnp_name(slug)}" for p in PAPERS) + (f"{slug}/svg",)
-        found.append(Target(key=f"{slug}/pnp", builder="generator.pnp.targets:build_pnp",
+        found.append(Target(key=f"{slug}/pnp", builder=build_pnp,
                             inputs=(f"content/{slug}",), outputs=outputs, game=slug, stage=1, group="pnp",
                             options=(("papers", PAPERS),)))
     return found

@@ -15,8 +15,9 @@ from html import escape
 from typing import Any, Callable, Sequence
 
 from ..components.typeset import printable
+from ..content.outline import Chapter, outline, play_time_text, players_text
 from ..scene import Scene
-from . import fonts
+from ..layout import fonts
 from .pdf import draw_items, fast_reportlab
 
 MM = 72.0 / 25.4
@@ -242,9 +243,10 @@ def _title_page(game: Any, styles: dict[str, Any], picture: Scene | None, width:
     from reportlab.platypus import Paragraph, Spacer
 
     story: list[Any] = [Paragraph(_p(game.title), styles["title"]), Paragraph(_p(game.tagline), styles["tagline"])]
-    facts = [f"{game.players.min}–{game.players.max} players" if game.players.max != game.players.min else f"{game.players.min} players"]
-    if game.play_time:
-        facts.append(f"{game.play_time.min}–{game.play_time.max} minutes")
+    facts = [f"{players_text(game)} players"]
+    play_time = play_time_text(game)
+    if play_time:
+        facts.append(f"{play_time} minutes")
     if game.ages:
         facts.append(f"ages {game.ages}+")
     if game.designer:
@@ -256,42 +258,49 @@ def _title_page(game: Any, styles: dict[str, Any], picture: Scene | None, width:
     return story
 
 
-def _book_story(game: Any, placed: dict[str, list], others: list[dict], picture: Scene | None,
-                styles: dict[str, Any], toc: Any, width: float) -> list[Any]:
-    from reportlab.platypus import PageBreak, Paragraph, Spacer
+def _chapter(chapter: Chapter, game: Any, placed: dict[str, list], others: list[dict], styles: dict[str, Any],
+             width: float) -> list[Any]:
+    """One chapter of the outline, as flowables."""
+    from reportlab.platypus import Paragraph, Spacer
 
-    story = _title_page(game, styles, picture, width)
-    story += [PageBreak(), Paragraph("Contents", styles["h1"]), toc, PageBreak()]
-    story.append(_heading("Components", styles["h1"], 0, "components"))
-    story += [Paragraph(_p(f"{c.count} × {c.name}" + (f": {c.description}" if c.description else "")), styles["bullet"], bulletText="•")
-              for c in game.components]
-    story.append(_heading("Setup", styles["h1"], 0, "setup"))
-    story += _sections(game.setup, 0, styles, placed, width)
-    story.append(_heading("Rules", styles["h1"], 0, "rules"))
-    story += _sections(game.rules, 0, styles, placed, width)
-    if game.variants:
-        story.append(_heading("Variants", styles["h1"], 0, "variants"))
+    story = [_heading(chapter.title, styles["h1"], 0, chapter.id)]
+    if chapter.id == "components":
+        story += [Paragraph(_p(f"{c.count} × {c.name}" + (f": {c.description}" if c.description else "")), styles["bullet"], bulletText="•")
+                  for c in game.components]
+    elif chapter.id in ("setup", "rules"):
+        story += _sections(getattr(game, chapter.id), 0, styles, placed, width)
+    elif chapter.id == "variants":
         for v in game.variants:
             story.append(_heading(v.name, styles["h2"], 1, v.id, rule_id=True))
             story.append(Paragraph(_p(v.text), styles["body"]))
             story += [Paragraph(_p(i), styles["bullet"], bulletText="•") for i in v.items]
             for ex in placed.get(v.id, []):
                 story += _example(ex, styles, width)
-    if game.clarifications:
-        story.append(_heading("Clarifications", styles["h1"], 0, "clarifications"))
+    elif chapter.id == "clarifications":
         for k in game.clarifications:
             story += [_boxed(k.question, [f"<b>Ruling:</b> {_p(k.ruling)}", f"<i>Why:</i> {_p(k.why)}"], "#3949ab", styles, width), Spacer(1, 3 * MM)]
             for ex in placed.get(k.id, []):
                 story += _example(ex, styles, width)
-    if others:
-        story.append(_heading("More examples", styles["h1"], 0, "more-examples"))
+    elif chapter.id == "more-examples":
         for ex in others:
             story += _example(ex, styles, width)
-    if game.glossary:
-        story.append(_heading("Glossary", styles["h1"], 0, "glossary"))
+    elif chapter.id == "glossary":
         story += [Paragraph(f"<b>{_p(g.term)}</b>: {_p(g.definition)}", styles["body"]) for g in game.glossary]
-    story.append(_heading("Quick reference", styles["h1"], 0, "quick-reference"))
-    story += [Paragraph(_p(line.text), styles["bullet"], bulletText="•") for line in game.quickref]
+    elif chapter.id == "quick-reference":
+        story += [Paragraph(_p(line.text), styles["bullet"], bulletText="•") for line in game.quickref]
+    else:
+        raise ValueError(f"the printed rulebook has no layout for chapter {chapter.id!r}")
+    return story
+
+
+def _book_story(game: Any, placed: dict[str, list], others: list[dict], picture: Scene | None,
+                styles: dict[str, Any], toc: Any, width: float) -> list[Any]:
+    from reportlab.platypus import PageBreak, Paragraph
+
+    story = _title_page(game, styles, picture, width)
+    story += [PageBreak(), Paragraph("Contents", styles["h1"]), toc, PageBreak()]
+    for chapter in outline(game, others):
+        story += _chapter(chapter, game, placed, others, styles, width)
     return story
 
 

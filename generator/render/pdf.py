@@ -18,7 +18,7 @@ from ..layout.boxes import Box
 from ..layout.sheet import Document, Page
 from ..layout.units import pt
 from ..scene import Circle, Group, Item, Line, Path, Rect, Style, Text
-from . import fonts
+from ..layout import fonts
 
 _FILL_NON_ZERO = 1  # reportlab.pdfgen.canvas.FILL_NON_ZERO, SVG's default fill rule
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..layout.boxes import Box
 from ..scene import Circle, Group, Item, Line, Path, Rect, Scene, Style, Text
-from .fonts import SVG_FAMILY
+from ..layout.fonts import SVG_FAMILY
 
 
 def _n(value: float) -> str:

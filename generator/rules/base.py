@@ -167,24 +167,3 @@ def rule_map(*modules: ModuleType) -> dict[str, tuple[Callable[..., Any], ...]]:
                 for rule_id in getattr(value, "__rules__", ()):
                     found.setdefault(rule_id, []).append(value)
     return {rule_id: tuple(functions) for rule_id, functions in sorted(found.items())}
-
-
-# --- transitional: the old engine modules still use these; removed once every game is
-# --- a package under generator.games with an explicit engine class.
-import sys  # noqa: E402
-
-PROTOCOL_FUNCTIONS = ("new_game", "to_move", "legal_actions", "apply", "is_over", "result", "log",
-                      "describe", "action_text", "parse_action", "run_example")
-
-EngineClass = TypeVar("EngineClass", bound=type)
-
-
-def engine(cls: EngineClass) -> EngineClass:
-    namespace = vars(sys.modules[cls.__module__])
-    missing = [name for name in PROTOCOL_FUNCTIONS if name not in vars(cls) and not callable(namespace.get(name))]
-    if missing:
-        raise TypeError(f"{cls.__module__}: engine lacks {', '.join(missing)}")
-    for name in PROTOCOL_FUNCTIONS:
-        if name not in vars(cls):
-            setattr(cls, name, staticmethod(namespace[name]))
-    return cls

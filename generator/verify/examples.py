@@ -140,13 +140,15 @@ def content_examples(root: Path, slugs: list[str] | None = None) -> list[Example
     return found
 
 
-def discover(root: Path, paths: list[Path]) -> list[Example]:
-    """Examples under ``paths`` (files or folders): examples.yaml files and Markdown pages."""
+def discover(root: Path, paths: list[Path], also: Path | None = None) -> list[Example]:
+    """Examples under ``paths`` (files or folders): examples.yaml files and Markdown
+    pages. Paths must be inside the project ``root`` (or inside ``also``: Pipworks' own
+    shipped site pages, for a project that uses them)."""
     found, problems = [], []
     files: list[Path] = []
     for path in paths:
         resolved = path.resolve()
-        if not resolved.is_relative_to(root.resolve()):
+        if not resolved.is_relative_to(root.resolve()) and not (also is not None and resolved.is_relative_to(also.resolve())):
             problems.append(ContentError(path, None, (), "path leaves the project; refusing it"))
             continue
         if resolved.is_dir():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from ..content.errors import ContentError
 from .examples import Example
@@ -40,6 +40,7 @@ class Outcome:
     checked: list[Example] = field(default_factory=list)
     mismatches: list[Mismatch] = field(default_factory=list)
     unreadable: list[ContentError] = field(default_factory=list)
+    replays: dict[tuple[str, str], "Replay"] = field(default_factory=dict)
 
 
 def _shown(path: Path, root: Path) -> Path:
@@ -83,25 +84,77 @@ def _shown_actual(expected: Any, actual: Any) -> Any:
     return actual
 
 
-def run_one(example: Example, outcome: Outcome) -> None:
-    from ..games import find_game
+@dataclass(frozen=True)
+class Replay:
+    """What the engine made of one example: its outcomes for the example's position as
+    set up (``before``) and after every move (``after``); None where the engine refused
+    them, or where ``before`` was not asked for. Drawings show both."""
+
+    before: Mapping[str, Any] | None
+    after: Mapping[str, Any] | None
+
+
+def _quietly(engine: Any, position: Mapping[str, Any], play: list[str], variants: list[str]) -> Mapping[str, Any] | None:
+    try:
+        return dict(engine.run_example(position, play, variants))
+    except Exception:  # a half-finished example must not stop the book; the verdict says why
+        return None
+
+
+def engine_of(slug: str, root: Path | None = None) -> Any:
+    """The engine that judges ``slug``'s examples: built from the project's own content
+    when ``root`` has that game (its numbers may differ from the shipped ones), else
+    from the shipped content. Raises KeyError naming the known games if none."""
+    from ..games import engine_for, find_game
+
+    folder = root / "content" / slug if root is not None else None
+    if folder is not None and (folder / "game.yaml").is_file():
+        engine = engine_for(_loaded(folder))
+        if engine is None:
+            find_game(slug)  # raises KeyError with the list of known engines
+        return engine
+    return find_game(slug)
+
+
+def _loaded(folder: Path) -> Any:
+    from ..content.loader import parse_game
+
+    key = folder.resolve()
+    game = _LOADED.get(key)
+    if game is None:
+        game = _LOADED[key] = parse_game(folder)
+    return game
+
+
+_LOADED: dict[Path, Any] = {}
+
+
+def run_one(example: Example, outcome: Outcome, before: bool = False, root: Path | None = None) -> Replay | None:
+    """Replay ``example`` once, adding its verdict to ``outcome``; returns what the
+    engine made of it (with the position as set up too when ``before``), or None for
+    a game without an engine. ``root``: the project, whose content builds the engine."""
     from ..rules.base import IllegalAction, SetupError
 
     try:
-        engine = find_game(example.game)
+        engine = engine_of(example.game, root)
     except KeyError as exc:
         outcome.unreadable.append(ContentError(example.file, example.line, ("game",), str(exc.args[0])))
-        return
+        return None
     data = example.data
+    position = data.get("position") or {}
+    play = [str(m) for m in data.get("play") or []]
+    start = _quietly(engine, position, [], example.variants) if before and play else None
     try:
-        actual = engine.run_example(data.get("position") or {}, [str(m) for m in data.get("play") or []], example.variants)
+        actual = engine.run_example(position, play, example.variants)
     except SetupError as exc:
         outcome.unreadable.append(ContentError(example.file, example.line_of("position"), ("position",), f"example {example.id}: {exc}"))
-        return
+        return Replay(start, None)
     except IllegalAction as exc:
         outcome.mismatches.append(Mismatch(example, "play", "every move legal", f"illegal: {exc}"))
         outcome.checked.append(example)
-        return
+        return Replay(start, None)
+    after = dict(actual)
+    replay = Replay(after if before and not play else start, after)
     actual = normalise(actual)
     for key, expected in data["expect"].items():
         if key not in actual:
@@ -114,9 +167,12 @@ def run_one(example: Example, outcome: Outcome) -> None:
         if not agrees(wanted, actual[key]):
             outcome.mismatches.append(Mismatch(example, str(key), expected, _shown_actual(wanted, actual[key])))
     outcome.checked.append(example)
+    return replay
 
 
-def run_all(examples: list[Example]) -> Outcome:
+def run_all(examples: list[Example], before: bool = False, root: Path | None = None) -> Outcome:
+    """Replay every example once; with ``before``, ``outcome.replays`` also keeps what
+    the engine made of each (keyed by game and id) for the drawings."""
     outcome = Outcome()
     seen: dict[tuple[str, str], Example] = {}
     for example in examples:
@@ -126,5 +182,7 @@ def run_all(examples: list[Example]) -> Outcome:
                                                    f"duplicate example id {example.id!r} for {example.game} (also {first.file.name}:{first.line})"))
             continue
         seen[(example.game, example.id)] = example
-        run_one(example, outcome)
+        replay = run_one(example, outcome, before, root)
+        if before and replay is not None:
+            outcome.replays[(example.game, example.id)] = replay
     return outcome

@@ -1,5 +1,9 @@
 """mkdocs hooks: the site is generated from content on every build, and every worked
-example is replayed through the rules engines first; a mismatch fails the build.
+example must agree with the rules engines; a mismatch fails the build. After
+`pipworks build`, the verdicts its rulebook steps recorded stand (each game's examples
+were replayed once, for the whole build); a game whose record is not current
+(`pipworks serve` after an edit, a plain `mkdocs build`) and the site's own pages are
+replayed here.
 
 The project folder is the parent of this site/ folder, or $PIPWORKS_PROJECT.
 """
@@ -41,18 +45,8 @@ def on_env(env, config, files):  # type: ignore[no-untyped-def]
 
 
 def on_pre_build(config):  # type: ignore[no-untyped-def]
-    from generator.content.errors import ContentInvalid
-    from generator.verify.examples import discover
-    from generator.verify.run import run_all
+    from generator.docs.pages import site_disagreements
 
-    if os.environ.get("PIPWORKS_EXAMPLES_VERIFIED") == "1":
-        return  # `pipworks build` replayed these very sources a moment ago
-    root = _project(config)
-    paths = [p for p in (root / "content", Path(config.config_file_path).parent / "pages") if p.exists()]
-    try:
-        outcome = run_all(discover(root, paths))
-    except ContentInvalid as exc:
-        raise PluginError("unreadable example:\n" + exc.render(root)) from None
-    problems = [m.render(root) for m in outcome.mismatches] + [e.render(root) for e in outcome.unreadable]
+    problems = site_disagreements(_project(config))
     if problems:
         raise PluginError("worked examples disagree with the rules engine:\n" + "\n".join(problems))

@@ -10,7 +10,8 @@ from functools import lru_cache
 import pytest
 
 from generator.components import typeset as ts
-from generator.components.diagrams import WIDTH, example_diagram
+from generator.components.diagrams import WIDTH
+from generator.docs.drawings import example_diagram
 from generator.render.svg import render_scene
 from generator.scene import Circle, Line, Path, Rect, Scene, Text
 from generator.verify.examples import Example, content_examples
@@ -208,10 +209,11 @@ def test_site_and_book_get_the_drawing() -> None:
     from generator.content.project import load_project
     from generator.docs.site import place_examples
     from generator.render.book import _example, _styles
+    from generator.verify.run import run_all
 
     project = load_project(ROOT, only=["multisuit"])
     examples = [e for e in EXAMPLES if e.game == "multisuit"]
-    placed, others = place_examples(project.games["multisuit"], examples)
+    placed, others = place_examples(project.games["multisuit"], examples, run_all(examples, before=True).replays)
     views = [v for vs in placed.values() for v in vs] + others
     assert len(views) == len(examples) and all(isinstance(v["scene"], Scene) for v in views)
     box = _example(views[0], _styles(), 170 * 72 / 25.4)[0]

@@ -82,6 +82,7 @@ def test_every_page_is_labelled_and_the_cover_lists_the_kit(multisuit_kit):
     assert re.search(r"3 × Marker cards.*page 6", cover) and re.search(r"2 × Quick reference.*page 6", cover)
 
 
+@pytest.mark.pdftoppm
 def test_crop_marks_run_from_the_cards_to_the_page_edge(multisuit_kit):
     dpi = 100
     image = rasterise(multisuit_kit / "multisuit-pnp-a4.pdf", 2, dpi)

@@ -54,6 +54,7 @@ def test_cards_are_clipped_to_the_imposition_slots(kits, paper):
 
 
 @pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.pdftoppm
 def test_measured_on_the_printed_page_each_card_lies_within_0_1_mm(kits, paper):
     """Rasterise at 508 dpi (0.05 mm a pixel) and find each card's white panel, which the
     fixture draws 4 mm inside the trim; the trim follows to within 0.1 mm."""

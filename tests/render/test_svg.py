@@ -77,16 +77,22 @@ def _difference(component: Component, tmp_path: Path, dpi: int = 150, svg_shift:
     return mean, off
 
 
+@pytest.mark.pdftoppm
+@pytest.mark.rsvg
 def test_svg_and_pdf_of_a_card_agree_when_rasterised(tmp_path):
     mean, off = _difference(deck(1), tmp_path)
     assert mean < MAX_MEAN and off < MAX_OFF, (mean, off)
 
 
+@pytest.mark.pdftoppm
+@pytest.mark.rsvg
 def test_the_comparison_catches_a_fifth_of_a_millimetre_shift(tmp_path):
     mean, off = _difference(deck(1), tmp_path, svg_shift=0.2)
     assert mean >= MAX_MEAN or off >= MAX_OFF, (mean, off)
 
 
+@pytest.mark.pdftoppm
+@pytest.mark.rsvg
 @pytest.mark.parametrize("slug", ["multisuit", "four-deuces", "zero-grid", "pip-trick", "dice-lanes"])
 def test_svg_and_pdf_of_real_faces_agree(tmp_path, slug):
     from generator.content.project import load_project

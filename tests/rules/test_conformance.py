@@ -7,7 +7,6 @@ results that rank every seat, and a rule map that covers every rule section.
 
 from __future__ import annotations
 
-import importlib
 import random
 from pathlib import Path
 
@@ -104,10 +103,6 @@ def _wanted_ids(slug: str) -> list[str]:
     return wanted
 
 
-def _legacy_map(engine) -> bool:  # TRANSITIONAL: a rule map of names, before @implements
-    return any(isinstance(v, str) for v in engine.rule_map.values())
-
-
 @pytest.mark.parametrize("slug", SLUGS)
 def test_every_rule_section_maps_to_engine_code(slug: str) -> None:
     """Traceability: each rule id with an effect names real engine functions."""
@@ -115,15 +110,10 @@ def test_every_rule_section_maps_to_engine_code(slug: str) -> None:
     wanted = _wanted_ids(slug)
     missing = [i for i in wanted if i not in engine.rule_map]
     assert not missing, f"{slug}: rule ids with no engine mapping: {missing}"
-    if _legacy_map(engine):
-        module = importlib.import_module(type(engine).__module__)
-        dangling = {i: name for i, name in engine.rule_map.items() if not hasattr(module, name.split(".")[0])}
-        assert not dangling, f"{slug}: rule_map names nothing in the module: {dangling}"
-    else:
-        unknown = sorted(set(engine.rule_map) - set(wanted))
-        assert not unknown, f"{slug}: @implements names ids the content lacks: {unknown}"
-        for rule_id, functions in engine.rule_map.items():
-            assert functions and all(callable(f) for f in functions), rule_id
+    unknown = sorted(set(engine.rule_map) - set(wanted))
+    assert not unknown, f"{slug}: @implements names ids the content lacks: {unknown}"
+    for rule_id, functions in engine.rule_map.items():
+        assert functions and all(callable(f) for f in functions), rule_id
     for name in engine.variants:
         play_random(engine, None, 1, variants=(name,))
 
@@ -152,8 +142,6 @@ def test_every_rule_reaches_code_that_runs_when_it_applies(slug: str) -> None:
     (with the rule's variant when the id is a variant) or in the worked examples that
     cite the rule."""
     engine = find_game(slug)
-    if _legacy_map(engine):
-        pytest.skip("TRANSITIONAL: this engine still names its rule map as strings")
     from generator.verify.examples import content_examples
 
     examples = content_examples(ROOT, [slug])

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 from typing import Iterator
 
-from generator.components.diagrams import example_diagram
+from generator.docs.drawings import example_diagram
 from generator.content.loader import parse_game
 from generator.games.four_deuces.diagrams import CW, card_moves
 from generator.scene import Circle, Group, Item, Scene, Text

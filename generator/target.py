@@ -1,0 +1,122 @@
+"""A build target: one unit of output, what it is made from, and its stamp.
+
+A *target* is one unit of output (a game's rulebook page, its A4 PnP PDF, the site...).
+Its *stamp* hashes everything it is made from: its input files, its options, and
+Pipworks' own source (the renderer version). A target is rebuilt when its stamp changed
+or one of its outputs is missing; ``output/.pipworks/manifest.json`` keeps the stamps of
+the last build.
+
+This module sits below the pipelines (docs, pnp, verify) that describe their targets
+and above nothing but the file helpers, so ``generator.build`` can plan from the
+pipelines' target factories without anything importing it back.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+MANIFEST = Path(".pipworks") / "manifest.json"
+#: Folders of the package that are data, not code: hashed as inputs where they are used.
+_NOT_CODE = ("__pycache__", "shipped")
+
+#: ``builder(project, target, out)`` writes the target's outputs under ``out``.
+Builder = Callable[[Any, "Target", Path], object]
+
+
+@dataclass(frozen=True)
+class Target:
+    key: str
+    #: a module-level function (so a worker process can be handed it under any start
+    #: method); imports what it needs inside its body, so planning stays cheap.
+    builder: Builder
+    inputs: tuple[str, ...]
+    outputs: tuple[str, ...]
+    options: tuple[tuple[str, Any], ...] = ()
+    game: str | None = None
+    stage: int = 0
+    #: what ``pipworks build --only`` selects by: "pnp", "docs" or "site".
+    group: str = "docs"
+
+    @property
+    def option_map(self) -> dict[str, Any]:
+        return dict(self.options)
+
+
+def builder_name(builder: Builder) -> str:
+    """``module:function`` of a builder, as its stamp records it."""
+    return f"{builder.__module__}:{builder.__qualname__}"
+
+
+def _files_under(path: Path) -> list[Path]:
+    if path.is_file():
+        return [path]
+    if path.is_dir():
+        return sorted(p for p in path.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+    return []
+
+
+class Hasher:
+    """Hashes files once per build, however many targets name them."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self._cache: dict[Path, str] = {}
+        self.version: str | None = None  # renderer_version, once worked out
+
+    def file(self, path: Path) -> str:
+        digest = self._cache.get(path)
+        if digest is None:
+            digest = hashlib.sha256(path.read_bytes()).hexdigest()
+            self._cache[path] = digest
+        return digest
+
+    def tree(self, path: Path) -> list[tuple[str, str]]:
+        return [(str(p.relative_to(self.root) if p.is_relative_to(self.root) else p), self.file(p)) for p in _files_under(path)]
+
+
+def renderer_version(hasher: Hasher) -> str:
+    """Pipworks' own code counts as an input of every target."""
+    if hasher.version is not None:
+        return hasher.version
+    files = [p for p in _files_under(PACKAGE_DIR) if not any(part in _NOT_CODE for part in p.relative_to(PACKAGE_DIR).parts)]
+    rows = [(str(p.relative_to(hasher.root) if p.is_relative_to(hasher.root) else p), hasher.file(p)) for p in files]
+    blob = json.dumps(rows).encode()
+    hasher.version = hashlib.sha256(blob).hexdigest()
+    return hasher.version
+
+
+def stamp(target: Target, hasher: Hasher, version: str) -> str:
+    parts: list[Any] = [target.key, builder_name(target.builder), version, [list(o) for o in target.options]]
+    for rel in target.inputs:
+        parts.append(hasher.tree(hasher.root / rel))
+    return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def read_manifest(out: Path) -> dict[str, str]:
+    try:
+        data = json.loads((out / MANIFEST).read_text())
+        return {str(k): str(v) for k, v in data.items()}
+    except (OSError, ValueError):
+        return {}
+
+
+def stale_targets(root: Path, targets: list[Target], force: bool) -> tuple[list[tuple[Target, str]], list[Target], dict[str, str]]:
+    """(stale targets with their new stamps, fresh targets, the manifest as read)."""
+    out = root / "output"
+    manifest = {} if force else read_manifest(out)
+    hasher = Hasher(root)
+    version = renderer_version(hasher)
+    stale: list[tuple[Target, str]] = []
+    fresh: list[Target] = []
+    for target in targets:
+        new = stamp(target, hasher, version)
+        if manifest.get(target.key) == new and all((out / o).exists() for o in target.outputs):
+            fresh.append(target)
+        else:
+            stale.append((target, new))
+    return stale, fresh, manifest

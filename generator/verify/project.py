@@ -1,0 +1,53 @@
+"""A project validated in full: content, worked examples, and what each game's package
+asks of its own content.
+
+``generator.content.load_project`` checks what content alone can tell (schema,
+references, counts, files). The checks here need more than content: the examples
+reader (``generator.verify``) and each game's spec from the registry (its ``data:``
+record, its own checks such as a deck's rules), so they live above the registry, in
+the pipeline layer, and every command that reads a project calls :func:`validated_project`
+before writing anything.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from ..content.errors import ContentError, ContentInvalid
+from ..content.loader import LoadedGame
+from ..content.project import Project, load_project
+from ..games import find_spec
+from .checks import check as check_examples
+
+
+def validated_project(root: Path, only: Iterable[str] | None = None) -> Project:
+    """Load and check every game (or just ``only``); raise ContentInvalid with every
+    problem found, content first (later checks need readable content)."""
+    project = load_project(root, only)
+    errors: list[ContentError] = []
+    for game in project.games.values():
+        errors.extend(check_examples(project, game))
+        errors.extend(check_data(game))
+        spec = find_spec(game.content.slug)
+        for check in spec.checks if spec is not None else ():
+            errors.extend(check(project, game))
+    if errors:
+        raise ContentInvalid(errors)
+    return project
+
+
+def check_data(game: LoadedGame) -> Iterator[ContentError]:
+    """The game's ``data:`` block read as its spec's record (``GameSpec.data``): each
+    problem as ``file:line: data.field: what is wrong``. A game whose spec declares no
+    record (or a game without a spec) keeps a free-form ``data:`` block."""
+    from ..content.record import Invalid, parse
+
+    spec = find_spec(game.content.slug)
+    if spec is None or spec.data is None:
+        return
+    try:
+        parse(spec.data(), game.content.data)
+    except Invalid as exc:
+        for loc, message in exc.problems:
+            yield game.source.error(("data",) + tuple(loc), message)

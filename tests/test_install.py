@@ -1,0 +1,82 @@
+"""An install that works anywhere: the wheel, installed into a fresh virtual environment,
+builds the shipped games in an empty folder and a copy of content/ given with
+--project, byte for byte as a checkout does.
+
+Slow (it builds a wheel, makes a venv and installs the dependencies into it), so it is
+marked ``slow``; CI runs it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.test_build import files
+
+ROOT = Path(__file__).resolve().parents[1]
+
+pytestmark = pytest.mark.slow
+
+
+def run(cmd: list[str], cwd: Path, timeout: int = 900) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    result = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout, env=env)
+    assert result.returncode == 0, f"{' '.join(cmd)}\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
+    return result
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The bin/ folder of a fresh venv with the wheel of this checkout installed."""
+    work = tmp_path_factory.mktemp("wheel")
+    source = work / "src"  # a clean copy: no build/ or egg-info of an editable install
+    skip = shutil.ignore_patterns(".git", "output", "build", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis")
+
+    def ignore(folder: str, names: list[str]) -> set[str]:
+        generated = {"docs"} if Path(folder) == ROOT / "site" else set()  # site/docs: generated pages
+        return set(skip(folder, names)) | generated
+
+    shutil.copytree(ROOT, source, ignore=ignore)
+    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(work / "dist"), str(source)], work)
+    wheel = next((work / "dist").glob("pipworks-*.whl"))
+    run([sys.executable, "-m", "venv", str(work / "venv")], work)
+    bin_dir = work / "venv" / "bin"
+    run([str(bin_dir / "python"), "-m", "pip", "install", "-q", str(wheel)], work)
+    return bin_dir
+
+
+def test_the_wheel_carries_the_shipped_games_templates_and_site(installed: Path) -> None:
+    out = run([str(installed / "python"), "-c", "import generator; print(generator.shipped_root())"], installed)
+    shipped = Path(out.stdout.strip())
+    assert "site-packages" in shipped.parts and shipped.name == "shipped"
+    for rel in ("content/multisuit/deck.csv", "content/pip-trick/examples.yaml", "templates/rulebook.md.j2",
+                "templates/site/rulebook.md.j2", "site/mkdocs.yml", "site/hooks/pipworks_hooks.py",
+                "site/assets/pipworks.css", "site/pages/how-examples-are-checked.md"):
+        assert (shipped / rel).is_file(), rel
+
+
+def test_an_empty_folder_builds_the_shipped_games(installed: Path, tmp_path: Path, built_project: Path) -> None:
+    """In a folder with nothing in it, `pipworks build` says where the games come from
+    and builds every file a checkout builds, with the same bytes."""
+    result = run([str(installed / "pipworks"), "build"], tmp_path)
+    assert "building the games Pipworks ships" in result.stdout
+    assert "site-packages" in result.stdout  # where their content was copied from
+    assert files(tmp_path / "output") == files(built_project / "output")
+    again = run([str(installed / "pipworks"), "build"], tmp_path)
+    assert again.stdout.startswith("built 0, reused")
+
+
+def test_a_copy_of_content_builds_with_the_installed_templates_and_site(installed: Path, tmp_path: Path) -> None:
+    project = tmp_path / "designer"
+    shutil.copytree(ROOT / "content", project / "content")
+    run([str(installed / "pipworks"), "--project", str(project), "build"], tmp_path)
+    for rel in ("multisuit/multisuit-pnp-a4.pdf", "pip-trick/pip-trick-rulebook.pdf", "zero-grid/zero-grid-rulebook.md",
+                "site/index.html", "site/multisuit/index.html"):
+        assert (project / "output" / rel).is_file(), rel
+    verified = run([str(installed / "pipworks"), "--project", str(project), "verify"], tmp_path)
+    assert "all agree" in verified.stdout
