@@ -615,6 +615,12 @@ def new_game(numbers: Numbers, players: int | None = None, variants: Sequence[st
     chance = draw_chance(random.Random(seed), numbers)
     if setup:
         chance = chance_from_setup(setup, chance, numbers)
+    return game_from_chance(numbers, variants, chance)
+
+
+def game_from_chance(numbers: Numbers, variants: Sequence[str], chance: tuple[RoundChance, ...]) -> State:
+    """A new game whose every chance event is ``chance`` (``new_game`` draws it from the
+    seed; the bots deal again from what a player has seen)."""
     f = list(_BEFORE_SETUP.values())
     f[_NUMBERS] = numbers
     f[_LEAD_LEADS] = "lead-player-leads" in variants
