@@ -31,6 +31,9 @@ class GameBots(Protocol):
     #: of :meth:`rule_counts`, in the order a report lists them.
     RULE_EVENTS: Mapping[str, str]
 
+    def seat_name(self, players: int, seat: int) -> str:
+        """The seat's name as the game's notation writes it (North, P1...)."""
+
     def heuristic(self, state: Any, seat: int, rng: random.Random) -> Any:
         """The move a sensible, quick player makes (the obvious good move, no search).
         Reads only what ``seat`` may know."""

@@ -15,6 +15,7 @@ import random
 from typing import Any, Hashable, Mapping
 
 from ...rules.base import oldest_first
+from .notation import PLAYER_NAMES
 from .play import legal_actions, to_move
 from .state import (
     DECREASE, FLIP, INCREASE, PROGRAM, AllClaimed, Claimed, Dealt, Drawn, HandBegun, NothingToSwap, PoolEmpty,
@@ -45,6 +46,10 @@ def observed(state: State, action: Any, seat: int) -> Hashable:
     if action[0] == "program" and to_move(state) != seat:
         return ("program", action[1])
     return action  # type: ignore[no-any-return]
+
+
+def seat_name(players: int, seat: int) -> str:
+    return PLAYER_NAMES[seat]
 
 
 # --- dealing the unseen cards again ------------------------------------------------------

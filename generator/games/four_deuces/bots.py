@@ -23,7 +23,7 @@ from ...rules.base import oldest_first
 from ...rules.bots import NoConsistentDeal
 from .play import _allowed, act, events, legal_actions, trick_winner
 from .state import (
-    _ROUND, BY_FIFTH, BY_FOUR, BY_STUCK, PLAY, CardGiven, Climbed, DiceTraded, Level, Numbers, RoundChance, RoundWon,
+    _ROUND, BY_FIFTH, BY_FOUR, BY_STUCK, PLAY, SEATS, CardGiven, Climbed, DiceTraded, Level, Numbers, RoundChance, RoundWon,
     SameSuit, State, Tie, TrackWins, deal_cards, draw_chance, game_from_chance,
 )
 
@@ -45,6 +45,10 @@ RULE_EVENTS: Mapping[str, str] = {
 def observed(state: State, action: Any, seat: int) -> Hashable:
     """Every move of The Four Deuces is made in the open."""
     return action  # type: ignore[no-any-return]
+
+
+def seat_name(players: int, seat: int) -> str:
+    return SEATS[seat]
 
 
 # --- dealing the unseen cards again ------------------------------------------------------

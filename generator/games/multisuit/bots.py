@@ -16,6 +16,7 @@ from typing import Any, Hashable, Mapping
 
 from ...rules.base import oldest_first
 from ...rules.bots import bits, fill_slots
+from .notation import SEATS as NAMES
 from .play import legal_actions, to_move
 from .state import (
     EXCHANGE, EXCHANGE_SIZE, SEATS, DealScored, Dealt, Exchanged, GameWon, Led, Played, SetAside, State, TrickWon, partner,
@@ -40,6 +41,10 @@ def observed(state: State, action: Any, seat: int) -> Hashable:
     if action[0] == "give" and to_move(state) != seat:
         return ("give",)
     return action  # type: ignore[no-any-return]
+
+
+def seat_name(players: int, seat: int) -> str:
+    return NAMES[seat]
 
 
 # --- dealing the unseen cards again ------------------------------------------------------

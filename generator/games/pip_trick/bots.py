@@ -15,7 +15,7 @@ from typing import Any, Hashable, Mapping, Sequence
 
 from ...rules.base import oldest_first
 from ...rules.bots import bits, fill_slots
-from .notation import events
+from .notation import SEATS, events
 from .play import apply, legal_actions, to_move, trump
 from .state import (
     ALL_CARDS, AVAILABLE, CHANGE, CLUBS, DECK, DIAMONDS, DICE, DOWN, HEARTS, LOCK, PASS, RANKS, SUIT_BITS,
@@ -49,6 +49,10 @@ def observed(state: State, action: Any, seat: int) -> Hashable:
     if action[0] == "down" and to_move(state) != seat:
         return ("down",)
     return action  # type: ignore[no-any-return]
+
+
+def seat_name(players: int, seat: int) -> str:
+    return SEATS[players][seat]
 
 
 # --- dealing the unseen cards again ------------------------------------------------------
@@ -275,7 +279,12 @@ def _best_change(state: State, seat: int, actions: Sequence[Any]) -> Any:
         return max(actions, key=lambda a: (pips[base + a[1]] < 6, pips[base + a[1]]))
     if kind in ("lower", "flip"):
         return min(actions, key=lambda a: pips[base + a[1]])
-    return PASS if PASS in actions else actions[0]
+    # clubs: make a low used die available again (a flip may find it) when the die set
+    # aside in its place is higher; otherwise take no die action
+    swaps = [a for a in actions if a[0] == "swap" and pips[base + a[2]] < pips[base + a[1]]]
+    if swaps:
+        return max(swaps, key=lambda a: (pips[base + a[1]] - pips[base + a[2]], -a[1], -a[2]))
+    return PASS
 
 
 # --- which rules fired -----------------------------------------------------------------

@@ -16,7 +16,7 @@ import random
 from typing import Any, Hashable, Mapping
 
 from ...rules.base import oldest_first
-from .notation import _revealed
+from .notation import _revealed, seat_text
 from .play import apply, is_over, legal_actions, to_move
 from .state import (
     CLUBS, DECK, DIAMONDS, HARDCORE, HEARTS, PROGRAM, RESHUFFLE_SEEDS, SPADES, SUIT_OF, Dealt, Favor, Fizzled,
@@ -49,6 +49,10 @@ def observed(state: State, action: Any, seat: int) -> Hashable:
     if action[0] == "program" and to_move(state) != seat:
         return ("program",)
     return action  # type: ignore[no-any-return]
+
+
+def seat_name(players: int, seat: int) -> str:
+    return seat_text(seat)
 
 
 # --- dealing the unseen cards again ------------------------------------------------------
