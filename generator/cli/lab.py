@@ -66,6 +66,8 @@ def balance(
         report = _run(lab, configs, names, games, seed, runner, total, ladder, iterations, project, run_balance)
     except ExecutorUnavailable as exc:
         _fail(str(exc))
+    report["command"] = command_line(game, bots, chosen if variant != ["all"] else ["all"], players, games, seed,
+                                     ladder, iterations)
     typer.echo(report_text(report))
     if json_out is not None:
         from ..atomic import write_text
@@ -93,6 +95,19 @@ def _run(lab, configs, names, games, seed, runner, total, ladder, iterations, pr
         if ladder:
             report["ladder"] = run_ladder(lab, ladder, seed, iterations, runner, step, project)
     return report
+
+
+def command_line(game: str, bots: str, variants: list[str], players: int | None, games: int, seed: int,
+                 ladder: int, iterations: int) -> str:
+    """The command that makes this report again (where the games ran does not matter)."""
+    parts = ["pipworks", "balance", game, "--bots", bots, "--games", str(games), "--seed", str(seed)]
+    for name in variants:
+        parts += ["--variant", name]
+    if players is not None:
+        parts += ["--players", str(players)]
+    if ladder:
+        parts += ["--ladder", str(ladder), "--iterations", str(iterations)]
+    return " ".join(parts)
 
 
 def _project(ctx: typer.Context, game: str) -> str | None:

@@ -140,7 +140,8 @@ def report_charts(report: Mapping[str, Any]) -> dict[str, str]:
                                                   base["seats"][0].get("fair"))
     out[f"{slug}-length.svg"] = histogram_chart(f"{report['title']}: game length ({base['label']})",
                                                 base["length"]["histogram"], base["length"]["unit"])
-    rules = [(rule["id"], rule["per_game"]) for rule in base["rules"] if rule["per_game"]]
+    rules = [(rule["id"], rule["per_game"]) for rule in sorted(base["rules"], key=lambda r: -r["per_game"])
+             if rule["per_game"]]
     if rules:
         out[f"{slug}-rules.svg"] = bar_chart(f"{report['title']}: how often each rule fires", rules, "times per game")
     configs = report["configurations"]
