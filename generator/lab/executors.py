@@ -15,6 +15,7 @@ needs the same Pipworks installed (and, for a project's own content, the same pa
 
 from __future__ import annotations
 
+import logging
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, Callable, Iterator, Protocol, Sequence
 
@@ -93,9 +94,9 @@ class RayRunner:
         started = not ray.is_initialized()
         if started:
             if self.address:
-                ray.init(address=self.address, logging_level="ERROR")
+                ray.init(address=self.address, logging_level=logging.ERROR)
             else:
-                ray.init(num_cpus=self.workers, logging_level="ERROR", include_dashboard=False)
+                ray.init(num_cpus=self.workers, logging_level=logging.ERROR, include_dashboard=False)
         try:
             remote = ray.remote(task)
             pending = [remote.remote(item) for item in items]

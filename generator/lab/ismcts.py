@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any, Hashable
+from typing import Any, Callable, Hashable, cast
 
 from .bots import GameLab, win_shares
 
@@ -54,7 +54,9 @@ class IsmctsBot:
         self.exploration = exploration
         engine = lab.engine
         self.legal_actions, self.apply, self.is_over = engine.legal_actions, engine.apply, engine.is_over
-        self.to_move, self.result, self.team_size = engine.to_move, engine.result, engine.team_size
+        # to_move gives a seat while the game is on, and the search stops at its end
+        self.to_move = cast(Callable[[Any], int], engine.to_move)
+        self.result, self.team_size = engine.result, engine.team_size
         self.determinise, self.observed = lab.bots.determinise, lab.bots.observed
 
     def choose(self, state: Any, seat: int, rng: random.Random) -> Any:

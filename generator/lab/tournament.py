@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence, cast
 
 from .bots import GameLab, make_bot, parse_bot, win_shares
 from .executors import Runner
@@ -79,7 +79,8 @@ def play_game(lab: GameLab, seats: Sequence[str], seed: int, players: int | None
     rngs = [random.Random(seed * 8 + seat + 1) for seat in range(len(seats))]
     first = engine.to_move(state)
     decisions = 0
-    to_move, apply, is_over = engine.to_move, engine.apply, engine.is_over
+    # to_move gives a seat while the game is on
+    to_move, apply, is_over = cast(Callable[[Any], int], engine.to_move), engine.apply, engine.is_over
     while not is_over(state):
         seat = to_move(state)
         state = apply(state, bots[seat].choose(state, seat, rngs[seat]))

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any, Hashable, Mapping
 
-from ...rules.base import oldest_first
+from ...rules.base import Events, oldest_first
 from .notation import PLAYER_NAMES
 from .play import legal_actions, to_move
 from .state import (
@@ -36,6 +36,11 @@ RULE_EVENTS: Mapping[str, str] = {
     "dice-pool-exhausted": "a lane left empty because the pool ran out of dice",
 }
 _RESOLVED = (PowerUsed, Swapped, NothingToSwap, Drawn)
+
+
+def _events(state: State) -> list[Any]:
+    """The game's events, oldest first (each a named record of ``state``)."""
+    return oldest_first(state.events)
 
 
 # --- what the seat sees of a move --------------------------------------------------------
@@ -70,7 +75,7 @@ def _rounds(state: State, seat: int) -> list[_Round]:
     """The game's rounds from its events (all of which the seat may read: a dealt or
     programmed card of the opponent is read only once it has resolved face up)."""
     rounds: list[_Round] = []
-    for event in oldest_first(state.events):
+    for event in _events(state):
         kind = type(event)
         if kind is Dealt:
             now = _Round(event.round)
@@ -135,13 +140,13 @@ def _rewrite(state: State, seat: int, decks: list[tuple[int, ...]], waiting: dic
     """The events with each deal read from the new decks, and the opponent's cards
     programmed this hand and not yet resolved replaced."""
     other = 1 - seat
-    events = oldest_first(state.events)
+    events = _events(state)
     hand_begun = max(i for i, e in enumerate(events) if type(e) is HandBegun)
-    out = None
+    out: Events = None
     for index, event in enumerate(events):
         if type(event) is Dealt:
             dealt = decks[event.round - 1][:2 * len(event.hands[0])]
-            hands = [(), ()]
+            hands: list[tuple[int, ...]] = [(), ()]
             hands[event.start], hands[1 - event.start] = dealt[0::2], dealt[1::2]
             event = event._replace(hands=(hands[0], hands[1]))
         elif type(event) is Programmed and index > hand_begun and event.seat == other and event.lane in waiting:
@@ -208,7 +213,7 @@ def rule_counts(state: State) -> dict[str, int]:
     """Counts of :data:`RULE_EVENTS` from the game's named events."""
     counts = dict.fromkeys(RULE_EVENTS, 0)
     powers = {"increase": "suit-hearts", "decrease": "suit-diamonds", "flip": "suit-spades"}
-    for event in oldest_first(state.events):
+    for event in _events(state):
         kind = type(event)
         if kind is Drawn:
             counts["draw"] += 1

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any, Hashable, Mapping
 
-from ...rules.base import oldest_first
+from ...rules.base import Events, oldest_first
 from ...rules.bots import bits, fill_slots
 from .notation import SEATS as NAMES
 from .play import legal_actions, to_move
@@ -31,6 +31,11 @@ RULE_EVENTS: Mapping[str, str] = {
     "deal-points": "a deal scored",
     "game-to-five": "a game won",
 }
+
+
+def _events(state: State) -> list[Any]:
+    """The game's events, oldest first (each a named record of ``state``)."""
+    return oldest_first(state.events)
 
 
 # --- what the seat sees of a move --------------------------------------------------------
@@ -67,7 +72,7 @@ def _deals(state: State, seat: int) -> list[_Deal]:
     """The session's deals from its events (an opponent's card is read only once played)."""
     table = state.table
     deals: list[_Deal] = []
-    for event in oldest_first(state.events):
+    for event in _events(state):
         kind = type(event)
         if kind is Dealt:
             deals.append(_Deal(event.dealer))
@@ -180,10 +185,10 @@ def _still_held(dealt: int, asides: list[list[int]], who: int, record: _Deal) ->
 
 def _rewrite(state: State, seat: int, asides: list[list[list[int]]]) -> Any:
     """The events with the other players' set-aside cards and the exchange replaced."""
-    out = None
+    out: Events = None
     deal = -1
     turn = [0, 0, 0, 0]
-    for event in oldest_first(state.events):
+    for event in _events(state):
         kind = type(event)
         if kind is Dealt:
             deal, turn = deal + 1, [0, 0, 0, 0]
@@ -229,7 +234,7 @@ def _worth(table: Any, card: int) -> int:
 def rule_counts(state: State) -> dict[str, int]:
     """Counts of :data:`RULE_EVENTS` from the game's named events."""
     counts = dict.fromkeys(RULE_EVENTS, 0)
-    for event in oldest_first(state.events):
+    for event in _events(state):
         kind = type(event)
         if kind is Played:
             key = "must-beat-or-equal" if event.rank >= event.best else "must-follow" if event.rank else "free-play"

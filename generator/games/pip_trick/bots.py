@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any, Hashable, Mapping, Sequence
 
-from ...rules.base import oldest_first
+from ...rules.base import Events, oldest_first
 from ...rules.bots import bits, fill_slots
 from .notation import SEATS, events
 from .play import apply, legal_actions, to_move, trump
@@ -181,7 +181,7 @@ def determinise(state: State, seat: int, rng: random.Random) -> State:
     actions = oldest_first(state.history)
     for index, card in zip(seen.hidden, downs):
         actions[index] = ("down", card)
-    history = None
+    history: Events = None
     for action in actions:
         history = (action, history)
     now = seen.rounds[-1]

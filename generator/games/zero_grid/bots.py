@@ -65,9 +65,9 @@ def determinise(state: State, seat: int, rng: random.Random) -> State:
     to match."""
     seeds = tuple(rng.randrange(1 << 30) for _ in range(RESHUFFLE_SEEDS))
     if state.players == 1 or not state.hands:
-        deck = sorted(state.deck)
-        rng.shuffle(deck)
-        return state._replace(deck=tuple(deck), seeds=seeds)
+        order = sorted(state.deck)
+        rng.shuffle(order)
+        return state._replace(deck=tuple(order), seeds=seeds)
     other = 1 - seat
     programmed = other < len(state.programs)
     known = {i: c for i, c in enumerate(state.programs[other]) if _revealed(state, other, i)} if programmed else {}
@@ -150,7 +150,8 @@ def rule_counts(state: State) -> dict[str, int]:
     """Counts of :data:`RULE_EVENTS` from the game's named events."""
     counts = dict.fromkeys(RULE_EVENTS, 0)
     penalty = "hardcore" if state.flags & HARDCORE else "hardcore-rule-text"
-    for event in oldest_first(state.events):
+    events: list[Any] = oldest_first(state.events)
+    for event in events:
         kind = type(event)
         if kind is Swapped:
             counts["swap-movement"] += 1
