@@ -48,12 +48,17 @@ class LocalRunner:
                 yield future.result()
 
 
-class DaskRunner:
-    """A Dask distributed cluster: an existing scheduler's address, or a local cluster."""
+class ClusterRunner:
+    """A cluster's runner: ``address`` joins a running cluster; None starts a local
+    one of ``workers`` processes."""
 
     def __init__(self, workers: int = 1, address: str | None = None) -> None:
         self.workers = max(1, workers)
         self.address = address
+
+
+class DaskRunner(ClusterRunner):
+    """A Dask distributed cluster: an existing scheduler's address, or a local cluster."""
 
     def __call__(self, task: Callable[[Any], Any], items: Sequence[Any]) -> Iterator[Any]:
         try:
@@ -78,13 +83,9 @@ class DaskRunner:
                 cluster.close()
 
 
-class RayRunner:
+class RayRunner(ClusterRunner):
     """A Ray cluster: an existing one's address (``auto`` or ``ray://host:port``), or
     Ray started locally with ``workers`` CPUs."""
-
-    def __init__(self, workers: int = 1, address: str | None = None) -> None:
-        self.workers = max(1, workers)
-        self.address = address
 
     def __call__(self, task: Callable[[Any], Any], items: Sequence[Any]) -> Iterator[Any]:
         try:

@@ -209,26 +209,18 @@ def _resolve_value(state: State, seat: int, action: Any) -> float:
 # --- which rules fired -----------------------------------------------------------------
 
 
+#: The events that count a rule each time they happen (Swap with no other die included).
+_COUNTED = {Drawn: "draw", Swapped: "suit-clubs", NothingToSwap: "suit-clubs", Claimed: "claim-check",
+            ShortOfCards: "program-short", AllClaimed: "round-end", Rerolled: "no-rerolls",
+            PoolEmpty: "dice-pool-exhausted"}
+_POWERS = {"increase": "suit-hearts", "decrease": "suit-diamonds", "flip": "suit-spades"}
+
+
 def rule_counts(state: State) -> dict[str, int]:
     """Counts of :data:`RULE_EVENTS` from the game's named events."""
     counts = dict.fromkeys(RULE_EVENTS, 0)
-    powers = {"increase": "suit-hearts", "decrease": "suit-diamonds", "flip": "suit-spades"}
     for event in _events(state):
-        kind = type(event)
-        if kind is Drawn:
-            counts["draw"] += 1
-        elif kind is PowerUsed:
-            counts[powers[event.power]] += 1
-        elif kind is Swapped or kind is NothingToSwap:
-            counts["suit-clubs"] += 1
-        elif kind is Claimed:
-            counts["claim-check"] += 1
-        elif kind is ShortOfCards:
-            counts["program-short"] += 1
-        elif kind is AllClaimed:
-            counts["round-end"] += 1
-        elif kind is Rerolled:
-            counts["no-rerolls"] += 1
-        elif kind is PoolEmpty:
-            counts["dice-pool-exhausted"] += 1
+        key = _POWERS[event.power] if type(event) is PowerUsed else _COUNTED.get(type(event))
+        if key:
+            counts[key] += 1
     return counts

@@ -20,7 +20,7 @@ from math import comb
 from typing import Any, Hashable, Mapping, Sequence
 
 from ...rules.base import oldest_first
-from ...rules.bots import NoConsistentDeal
+from ...rules.cards import NoConsistentDeal
 from .play import _allowed, act, events, legal_actions, trick_winner
 from .state import (
     _ROUND, BY_FIFTH, BY_FOUR, BY_STUCK, PLAY, SEATS, CardGiven, Climbed, DiceTraded, Level, Numbers, RoundChance, RoundWon,

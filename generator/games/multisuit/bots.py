@@ -15,7 +15,7 @@ import random
 from typing import Any, Hashable, Mapping
 
 from ...rules.base import Events, oldest_first
-from ...rules.bots import bits, fill_slots
+from ...rules.cards import bits, fill_slots
 from .notation import SEATS as NAMES
 from .play import legal_actions, to_move
 from .state import (

@@ -14,7 +14,7 @@ import random
 from typing import Any, Hashable, Mapping, Sequence
 
 from ...rules.base import Events, oldest_first
-from ...rules.bots import bits, fill_slots
+from ...rules.cards import bits, fill_slots
 from .notation import SEATS, events
 from .play import apply, legal_actions, to_move, trump
 from .state import (

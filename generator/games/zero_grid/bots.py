@@ -146,31 +146,28 @@ def _after_hand(state: State, seat: int, hand_no: int) -> float:
 # --- which rules fired -----------------------------------------------------------------
 
 
+#: The events that count a rule each time they happen.
+_COUNTED = {Swapped: "swap-movement", Shifted: "targeting", Fizzled: "fizzles", Unplayed: "column-4-access",
+            Reshuffled: "reshuffle", Favor: "solo-mode"}
+
+
 def rule_counts(state: State) -> dict[str, int]:
-    """Counts of :data:`RULE_EVENTS` from the game's named events."""
+    """Counts of :data:`RULE_EVENTS` from the game's named events: a die brought to zero
+    counts a removal too, and a Hardcore penalty counts under the reading in force."""
     counts = dict.fromkeys(RULE_EVENTS, 0)
     penalty = "hardcore" if state.flags & HARDCORE else "hardcore-rule-text"
     events: list[Any] = oldest_first(state.events)
     for event in events:
         kind = type(event)
-        if kind is Swapped:
-            counts["swap-movement"] += 1
-            counts["removal"] += event.after == 0
-        elif kind is PowerUsed:
-            counts[_POWER_RULES[SUIT_OF[event.card]]] += 1
-            counts["removal"] += event.after == 0
-        elif kind is Shifted:
-            counts["targeting"] += 1
-        elif kind is Fizzled:
-            counts["fizzles"] += 1
-        elif kind is Unplayed:
-            counts["column-4-access"] += 1
-        elif kind is Reshuffled:
-            counts["reshuffle"] += 1
+        key = _COUNTED.get(kind)
+        if kind is PowerUsed:
+            key = _POWER_RULES[SUIT_OF[event.card]]
         elif kind is Penalty:
-            counts[penalty] += 1
-        elif kind is Favor:
-            counts["solo-mode"] += 1
+            key = penalty
         elif kind is GameOver:
-            counts["elimination" if event.why == "elimination" else "timer-scoring"] += 1
+            key = "elimination" if event.why == "elimination" else "timer-scoring"
+        if key:
+            counts[key] += 1
+        if kind in (PowerUsed, Swapped) and event.after == 0:
+            counts["removal"] += 1
     return counts

@@ -26,7 +26,7 @@ MAY_IMPORT = {
     "diagrams": {"state", "notation"},
     "bots": {"state", "play", "notation", "examples"},
 }
-OUTSIDE_ALLOWED = ("generator.rules.base", "generator.rules.bots", "generator.rules.chance", "generator.content", "generator.components", "generator.scene",
+OUTSIDE_ALLOWED = ("generator.rules.base", "generator.rules.bots", "generator.rules.cards", "generator.rules.chance", "generator.content", "generator.components", "generator.scene",
                    "generator.layout", "generator.games.spec")
 OUTSIDE_FORBIDDEN = ("generator.docs", "generator.pnp", "generator.verify", "generator.build", "generator.cli",
                      "generator.render")
