@@ -65,6 +65,10 @@ def main() -> None:
                   f"{p['weaker']:>9} {b['rate']:6.1%} ({b['low']:.0%}–{b['high']:.0%})  "
                   f"{'separated' if p['separated'] else 'NOT separated'}  [{p['games']} games]")
     args.out.parent.mkdir(parents=True, exist_ok=True)
+    if args.out.is_file() and set(args.games) != set(PLAN):  # a few games again: keep the others' rows
+        kept = json.loads(args.out.read_text())
+        if kept.get("seed") == args.seed and kept.get("quick") == args.quick:
+            table = {**kept["games"], **table}
     args.out.write_text(json.dumps({"seed": args.seed, "quick": args.quick, "games": table}, indent=2, sort_keys=True) + "\n")
     print(f"wrote {args.out}")
 

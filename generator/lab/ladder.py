@@ -5,7 +5,8 @@ For each pairing (``ismcts:N`` against ``random``, ``heuristic`` against ``rando
 partnership game) and the weaker bot every other seat; the stronger bot's seat moves
 round the table from game to game, so no seat or turn order favours either. Each side's
 share of the victories per player comes with its 95 % Wilson interval; a pairing is
-*separated* when the intervals do not overlap.
+*separated* when the intervals do not overlap. (``players`` behind a rate counts each
+partnership once a game: partners share their outcome.)
 """
 
 from __future__ import annotations
@@ -30,15 +31,16 @@ def seatings(lab: GameLab, seats: int, strong: str, weak: str) -> tuple[tuple[st
     return tuple(out)
 
 
-def side_rate(records: Sequence[GameRecord], name: str) -> dict[str, float]:
-    """The share of victories per player of the seats ``name`` sat in, with its interval."""
+def side_rate(records: Sequence[GameRecord], name: str, team: int = 1) -> dict[str, float]:
+    """The share of victories per player of the seats ``name`` sat in, with its
+    interval. Partners share one outcome, so a partnership counts once (``team``
+    seats a side): counting both partners would halve the interval's honest width."""
     wins = 0.0
     players = 0
     for record in records:
-        for seat, bot in enumerate(record.seats):
-            if bot == name:
-                wins += record.shares[seat]
-                players += 1
+        seats = [seat for seat, bot in enumerate(record.seats) if bot == name]
+        wins += sum(record.shares[seat] for seat in seats) / team
+        players += len(seats) // team
     low, high = wilson(wins, players)
     return {"rate": round(wins / players, 4) if players else 0.0, "low": round(low, 4), "high": round(high, 4),
             "players": players}
@@ -54,7 +56,8 @@ def ladder(lab: GameLab, games: int, seed: int, iterations: int, run: Runner,
         strong_name = f"ismcts:{iterations}" if strong == "ismcts" else strong
         match = Match(lab.slug, seatings(lab, seats, strong_name, weak), (), None, project)
         records = play(match, games, seed, run, progress)
-        a, b = side_rate(records, strong_name), side_rate(records, weak)
+        team = max(1, lab.engine.team_size)
+        a, b = side_rate(records, strong_name, team), side_rate(records, weak, team)
         rows.append({"stronger": strong_name, "weaker": weak, "games": len(records), "stronger_rate": a,
                      "weaker_rate": b, "separated": a["low"] > b["high"],
                      "mean_decisions": round(sum(r.decisions for r in records) / max(1, len(records)), 1)})
