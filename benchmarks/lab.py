@@ -63,7 +63,7 @@ def main() -> None:
             a, b = p["stronger_rate"], p["weaker_rate"]
             print(f"{slug:12} {p['stronger']:>11} {a['rate']:6.1%} ({a['low']:.0%}–{a['high']:.0%})  vs "
                   f"{p['weaker']:>9} {b['rate']:6.1%} ({b['low']:.0%}–{b['high']:.0%})  "
-                  f"{'separated' if p['separated'] else 'NOT separated'}  [{p['games']} games]")
+                  f"ahead: {dict(stronger=p['stronger'], weaker=p['weaker']).get(p['ahead'], 'neither')}  [{p['games']} games]")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     if args.out.is_file() and set(args.games) != set(PLAN):  # a few games again: keep the others' rows
         kept = json.loads(args.out.read_text())

@@ -5,7 +5,7 @@ For each pairing (``ismcts:N`` against ``random``, ``heuristic`` against ``rando
 partnership game) and the weaker bot every other seat; the stronger bot's seat moves
 round the table from game to game, so no seat or turn order favours either. Each side's
 share of the victories per player comes with its 95 % Wilson interval; a pairing is
-*separated* when the intervals do not overlap. (``players`` behind a rate counts each
+*separated* when the intervals do not overlap, and says which side is ahead. (``players`` behind a rate counts each
 partnership once a game: partners share their outcome.)
 """
 
@@ -46,6 +46,14 @@ def side_rate(records: Sequence[GameRecord], name: str, team: int = 1) -> dict[s
             "players": players}
 
 
+def verdict(a: dict[str, float], b: dict[str, float]) -> dict[str, object]:
+    """Whether the two intervals are apart (``separated``), and which side is ahead:
+    the bot meant to be stronger, the weaker one (the ladder's order reversed), or
+    neither (no difference detected at 95 %)."""
+    ahead = "stronger" if a["low"] > b["high"] else "weaker" if b["low"] > a["high"] else "neither"
+    return {"separated": ahead != "neither", "ahead": ahead}
+
+
 def ladder(lab: GameLab, games: int, seed: int, iterations: int, run: Runner,
            progress: Callable[[int], None] | None = None, project: str | None = None) -> dict[str, Any]:
     """Every pairing of :data:`PAIRINGS` over ``games`` games (ISMCTS with ``iterations``
@@ -59,6 +67,6 @@ def ladder(lab: GameLab, games: int, seed: int, iterations: int, run: Runner,
         team = max(1, lab.engine.team_size)
         a, b = side_rate(records, strong_name, team), side_rate(records, weak, team)
         rows.append({"stronger": strong_name, "weaker": weak, "games": len(records), "stronger_rate": a,
-                     "weaker_rate": b, "separated": a["low"] > b["high"],
+                     "weaker_rate": b, **verdict(a, b),
                      "mean_decisions": round(sum(r.decisions for r in records) / max(1, len(records)), 1)})
     return {"seed": seed, "games": games, "iterations": iterations, "players": seats, "pairings": rows}

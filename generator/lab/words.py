@@ -93,9 +93,12 @@ def ladder_sentences(ladder: Mapping[str, Any]) -> list[str]:
     lines = []
     for pairing in ladder["pairings"]:
         a, b = pairing["stronger_rate"], pairing["weaker_rate"]
-        verdict = "separated at 95 %" if pairing["separated"] else "NOT separated at 95 %"
-        lines.append(f"{pairing['stronger']} wins {span(a)} against {pairing['weaker']}'s {span(b)} per player "
-                     f"over {pairing['games']} games: {verdict}.")
+        strong, weak = pairing["stronger"], pairing["weaker"]
+        verdict = {"stronger": f"{strong} is the stronger, the intervals apart at 95 %",
+                   "weaker": f"{weak} is the stronger here, the intervals apart at 95 %",
+                   "neither": "no difference detected at 95 %"}[pairing["ahead"]]
+        lines.append(f"{strong} wins {span(a)} against {weak}'s {span(b)} per player over {pairing['games']} "
+                     f"games: {verdict}.")
     return lines
 
 

@@ -72,6 +72,7 @@ def test_the_ladder_has_a_row_per_pairing(tmp_path: Path) -> None:
         ("ismcts:4", "random"), ("heuristic", "random"), ("ismcts:4", "heuristic")]
     for p in pairings:
         assert p["games"] == 4 and p["stronger_rate"]["players"] == 4 and isinstance(p["separated"], bool)
+        assert p["ahead"] in ("stronger", "weaker", "neither") and p["separated"] == (p["ahead"] != "neither")
 
 
 @pytest.mark.parametrize("args,message", [
