@@ -17,3 +17,12 @@ def test_the_fast_shuffle_is_random_shuffle() -> None:
             reference.shuffle(theirs)
             assert ours == theirs
             assert mine.random() == reference.random()  # the generator is left where shuffle leaves it
+
+
+def test_four_deuces_rolls_are_random_choices() -> None:
+    from generator.games.four_deuces.state import _FACES, roll
+
+    for seed in range(500):
+        ours, reference = random.Random(seed), random.Random(seed)
+        assert roll(ours, 7) == reference.choices(_FACES, k=7)
+        assert ours.random() == reference.random()

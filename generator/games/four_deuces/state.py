@@ -377,6 +377,13 @@ def distinct(dice: tuple[int, ...]) -> tuple[int, ...]:
 # --- chance: drawn from the seed, or fixed by a setup mapping ------------------------
 
 
+def roll(rng: random.Random, dice: int) -> list[int]:
+    """``rng.choices(_FACES, k=dice)``: the same pips from the same generator, without
+    its call overhead (the dice are rolled twice a round, and a game is short)."""
+    rand = rng.random
+    return [_FACES[int(rand() * 6)] for _ in range(dice)]
+
+
 def draw_chance(rng: random.Random, numbers: Numbers) -> tuple[RoundChance, ...]:
     """Track orders, rolls (rerolling ties) and shuffled decks for every possible round."""
     rounds = []
@@ -387,8 +394,8 @@ def draw_chance(rng: random.Random, numbers: Numbers) -> tuple[RoundChance, ...]
         shuffle(track, rng)  # rng.shuffle's order, faster
         rolls = []
         while True:
-            a = tuple(sorted(rng.choices(_FACES, k=dice)))
-            b = tuple(sorted(rng.choices(_FACES, k=dice)))
+            a = tuple(sorted(roll(rng, dice)))
+            b = tuple(sorted(roll(rng, dice)))
             rolls.append((a, b))
             if sum(a) != sum(b):
                 break
