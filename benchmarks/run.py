@@ -89,7 +89,7 @@ def ismcts_speed(slug: str, iterations: int, positions: int) -> dict[str, float]
     """ISMCTS playouts per second on one core: the bot choosing a move at ``positions``
     positions (taken along random games), each with ``iterations`` playouts."""
     code = (
-        "import random,time; from generator.lab.tournament import game_lab; from generator.lab.bots import make_bot\n"
+        "import random,time; from generator.lab.tournament import game_lab, make_bot\n"
         f"lab=game_lab({slug!r}); e=lab.engine; bot=make_bot('ismcts:{iterations}', lab); found=[]; seed=0\n"
         f"while len(found)<{positions}:\n"
         "  s=e.new_game(seed=seed); r=random.Random(seed); seed+=1; k=0\n"

@@ -91,17 +91,6 @@ def seat_bots(names: str | Sequence[str], players: int) -> tuple[str, ...]:
     return tuple(parts)
 
 
-def make_bot(name: str, lab: GameLab) -> Bot:
-    kind, iterations = parse_bot(name)
-    if kind == "random":
-        return RandomBot(lab)
-    if kind == "heuristic":
-        return HeuristicBot(lab)
-    from .ismcts import IsmctsBot
-
-    return IsmctsBot(lab, iterations)
-
-
 def win_shares(result: Result, team_size: int) -> list[float]:
     """Each seat's share of the victory: 1 for a sole winner (or each player of the
     winning partnership), 1/k each when k players or partnerships share first place."""
@@ -112,5 +101,3 @@ def win_shares(result: Result, team_size: int) -> list[float]:
         share[seat] = 1.0 / sides
     return share
 
-
-Chooser = Callable[[Any, int, random.Random], Any]

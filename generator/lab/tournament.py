@@ -16,7 +16,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Sequence, cast
 
-from .bots import GameLab, make_bot, parse_bot, win_shares
+from .bots import Bot, GameLab, HeuristicBot, RandomBot, parse_bot, win_shares
+from .ismcts import IsmctsBot
 from .executors import Runner
 
 
@@ -68,6 +69,16 @@ def game_lab(slug: str, project: str | None = None) -> GameLab:
     if engine is None:
         raise KeyError(f"{slug!r} has no rules engine")
     return GameLab(slug, engine, spec.bots())
+
+
+def make_bot(name: str, lab: GameLab) -> Bot:
+    """The bot a name stands for (``random``, ``heuristic``, ``ismcts:N``)."""
+    kind, iterations = parse_bot(name)
+    if kind == "random":
+        return RandomBot(lab)
+    if kind == "heuristic":
+        return HeuristicBot(lab)
+    return IsmctsBot(lab, iterations)
 
 
 def play_game(lab: GameLab, seats: Sequence[str], seed: int, players: int | None,

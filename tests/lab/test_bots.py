@@ -18,8 +18,8 @@ from typing import Any, Callable, Iterator
 import pytest
 
 from generator.games import find_game, find_spec
-from generator.lab.bots import GameLab, make_bot, win_shares
-from generator.lab.tournament import game_lab, play_game
+from generator.lab.bots import GameLab, win_shares
+from generator.lab.tournament import game_lab, make_bot, play_game
 from generator.rules.base import Result, oldest_first
 
 GAMES = ["pip-trick", "dice-lanes", "multisuit", "four-deuces", "zero-grid"]
