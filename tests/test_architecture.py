@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "generator"
 
 #: The modules every game package holds, no more, no fewer (see /work/notes/redesign.md).
-GAME_MODULES = frozenset({"__init__", "state", "play", "notation", "examples", "engine", "faces", "diagrams"})
+GAME_MODULES = frozenset({"__init__", "state", "play", "notation", "examples", "engine", "faces", "diagrams", "bots"})
 
 #: The layers, top to bottom. Each entry names modules (a package stands for all its
 #: modules) or, with ``<game>``, that module of every game package under generator/games/.
@@ -29,11 +29,12 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("cli", ("generator.cli", "generator.entry", "generator.__main__")),
     ("build", ("generator.build",)),
     ("pipelines", ("generator.docs", "generator.pnp", "generator.verify", "generator.simulate",
-                   "generator.target", "generator.templating")),
+                   "generator.target", "generator.templating", "generator.lab")),
     ("games registry", ("generator.games", "generator.games.spec", "generator.games.<game>")),
     ("game faces and diagrams, render", ("generator.games.<game>.faces", "generator.games.<game>.diagrams",
                                          "generator.render")),
     ("game engine", ("generator.games.<game>.engine",)),
+    ("game bots", ("generator.games.<game>.bots",)),
     ("game examples", ("generator.games.<game>.examples",)),
     ("game notation", ("generator.games.<game>.notation",)),
     ("game play", ("generator.games.<game>.play",)),

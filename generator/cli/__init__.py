@@ -115,6 +115,8 @@ app.command(name="simulate")(_simulate)
 app.command(name="serve")(_serve)
 from .pnp import pnp as _pnp  # noqa: E402
 app.command(name="pnp")(_pnp)
+from .lab import balance as _balance  # noqa: E402
+app.command(name="balance")(_balance)
 
 
 def main() -> None:

@@ -173,6 +173,11 @@ def game_pages(project: Project, slug: str, examples: list[Example], out: DocsWr
     extra = deck_report(project, slug, out)
     if extra:
         nav.append({"Deck report": extra})
+    from .how_it_plays import how_it_plays
+
+    plays = how_it_plays(project, slug, out)
+    if plays:
+        nav.append({"How it plays": plays})
     return {"content": content, "picture": pics[0] if pics else None, "pictures": pics, "nav": nav}
 
 

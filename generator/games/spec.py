@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from ..content.loader import LoadedGame
     from ..content.schema import GameContent
     from ..rules.base import Game
+    from ..rules.bots import GameBots
 
 #: ``engine(game)``: the rules engine, built from the game's loaded content (its numbers,
 #: and files beside game.yaml such as a deck file; ``game.folder`` is where they are).
@@ -39,6 +40,9 @@ DiagramDrawer = Callable[[Mapping[str, Any], "Mapping[str, Any] | None", "Mappin
 DataRecord = Callable[[], type]
 #: ``check(project, game)``: extra content checks of this game (e.g. its deck's rules).
 ContentCheck = Callable[[Any, Any], Iterable["ContentError"]]
+#: ``bots()``: the game's ``bots`` module for the designer's lab (``generator.rules.bots``):
+#: its quick sensible player, its determinisation for search, its rule counts.
+BotsModule = Callable[[], "GameBots"]
 
 
 @dataclass(frozen=True)
@@ -51,3 +55,4 @@ class GameSpec:
     diagram: DiagramDrawer | None = None
     data: DataRecord | None = None
     checks: tuple[ContentCheck, ...] = ()
+    bots: BotsModule | None = None

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from ...content.loader import LoadedGame
     from ...content.schema import GameContent
     from ...rules.base import Game
+    from ...rules.bots import GameBots
 
 
 def _engine(game: LoadedGame) -> Game[Any, Any]:
@@ -47,4 +48,10 @@ def _data() -> type:
     return Numbers
 
 
-SPEC = GameSpec(slug="dice-lanes", engine=_engine, faces=_faces, diagram=_diagram, data=_data)
+def _bots() -> GameBots:
+    from . import bots
+
+    return bots
+
+
+SPEC = GameSpec(slug="dice-lanes", engine=_engine, faces=_faces, diagram=_diagram, data=_data, bots=_bots)

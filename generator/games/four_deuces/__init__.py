@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from ...content.loader import LoadedGame
     from ...content.schema import GameContent
     from ...rules.base import Game
+    from ...rules.bots import GameBots
 
 
 def _engine(game: LoadedGame) -> Game[Any, Any]:
@@ -48,4 +49,10 @@ def _data() -> type:
     return Numbers
 
 
-SPEC = GameSpec(slug="four-deuces", engine=_engine, faces=_faces, diagram=_diagram, data=_data)
+def _bots() -> GameBots:
+    from . import bots
+
+    return bots
+
+
+SPEC = GameSpec(slug="four-deuces", engine=_engine, faces=_faces, diagram=_diagram, data=_data, bots=_bots)

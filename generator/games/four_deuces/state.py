@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Iterator, Mapping, NamedTuple,
 
 from ...content.record import AtLeast, AtMost, NotEmpty, parse, record
 from ...rules.base import Events, Result, SetupError, implements, oldest_first
+from ...rules.chance import shuffle
 
 if TYPE_CHECKING:
     from ...content.schema import GameContent
@@ -376,6 +377,13 @@ def distinct(dice: tuple[int, ...]) -> tuple[int, ...]:
 # --- chance: drawn from the seed, or fixed by a setup mapping ------------------------
 
 
+def roll(rng: random.Random, dice: int) -> list[int]:
+    """``rng.choices(_FACES, k=dice)``: the same pips from the same generator, without
+    its call overhead (the dice are rolled twice a round, and a game is short)."""
+    rand = rng.random
+    return [_FACES[int(rand() * 6)] for _ in range(dice)]
+
+
 def draw_chance(rng: random.Random, numbers: Numbers) -> tuple[RoundChance, ...]:
     """Track orders, rolls (rerolling ties) and shuffled decks for every possible round."""
     rounds = []
@@ -383,16 +391,16 @@ def draw_chance(rng: random.Random, numbers: Numbers) -> tuple[RoundChance, ...]
     cards = [s for s in range(places) for _ in range(numbers.per_suit)]
     for _ in range(numbers.max_rounds):
         track = list(range(places))
-        rng.shuffle(track)
+        shuffle(track, rng)  # rng.shuffle's order, faster
         rolls = []
         while True:
-            a = tuple(sorted(rng.choices(_FACES, k=dice)))
-            b = tuple(sorted(rng.choices(_FACES, k=dice)))
+            a = tuple(sorted(roll(rng, dice)))
+            b = tuple(sorted(roll(rng, dice)))
             rolls.append((a, b))
             if sum(a) != sum(b):
                 break
         deck = list(cards)
-        rng.shuffle(deck)
+        shuffle(deck, rng)
         rounds.append(RoundChance(tuple(track), tuple(rolls), tuple(deck)))
     return tuple(rounds)
 
@@ -615,6 +623,12 @@ def new_game(numbers: Numbers, players: int | None = None, variants: Sequence[st
     chance = draw_chance(random.Random(seed), numbers)
     if setup:
         chance = chance_from_setup(setup, chance, numbers)
+    return game_from_chance(numbers, variants, chance)
+
+
+def game_from_chance(numbers: Numbers, variants: Sequence[str], chance: tuple[RoundChance, ...]) -> State:
+    """A new game whose every chance event is ``chance`` (``new_game`` draws it from the
+    seed; the bots deal again from what a player has seen)."""
     f = list(_BEFORE_SETUP.values())
     f[_NUMBERS] = numbers
     f[_LEAD_LEADS] = "lead-player-leads" in variants

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from ...content.loader import LoadedGame
     from ...content.schema import GameContent
     from ...rules.base import Game
+    from ...rules.bots import GameBots
 
 
 def _engine(game: LoadedGame) -> Game[Any, Any]:
@@ -55,5 +56,11 @@ def _deck_checks(project: Any, game: Any) -> Iterable[ContentError]:
     return check(project, game)
 
 
+def _bots() -> GameBots:
+    from . import bots
+
+    return bots
+
+
 SPEC = GameSpec(slug="multisuit", engine=_engine, faces=_faces, diagram=_diagram, data=_data,
-                checks=(_deck_checks,))
+                checks=(_deck_checks,), bots=_bots)

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Iterable, Iterator, Mapping, N
 from ...content.deck import RANK_VALUES, SUITS
 from ...content.record import AtLeast, Invalid, Loc, NotEmpty, parse, record
 from ...rules.base import Events, Result, SetupError, implements
+from ...rules.cards import bits
 
 if TYPE_CHECKING:
     from ...content.schema import GameContent
@@ -199,14 +200,8 @@ def chunk_actions(chunks: Chunks, mask: int) -> list[Action]:
     return [*c0[mask & 511], *c1[mask >> 9 & 511], *c2[mask >> 18 & 511], *c3[mask >> 27]]
 
 
-def cards_of(mask: int) -> list[int]:
-    """Card numbers in a hand mask, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+#: Card numbers in a hand mask, lowest first.
+cards_of = bits
 
 
 # --- the deck -----------------------------------------------------------------------------

@@ -50,13 +50,13 @@ class SuitActions(dict[int, tuple[Action, ...]]):
     def __init__(self, actions: tuple[Action, ...], suit: int) -> None:
         super().__init__()
         self.actions = actions[RANKS * suit:RANKS * suit + RANKS]
+        self[0] = ()  # no card of the suit
 
     def __missing__(self, mask: int) -> tuple[Action, ...]:
         """The actions of ``mask``'s lower ranks (themselves filled on first use), then
         the action of its highest rank: rank order, low to high."""
         top = mask.bit_length() - 1
-        rest = mask ^ 1 << top
-        found = self[mask] = (self[rest] if rest else ()) + (self.actions[top],)
+        found = self[mask] = self[mask ^ 1 << top] + (self.actions[top],)
         return found
 
 
@@ -113,12 +113,9 @@ def play_options(s: State) -> list[Action]:
     cards = hand & ALLOWED[s.shown] if s.trick else hand
     if not cards:
         cards, table = hand, DOWN_TABLE
-    out: list[Action] = []
-    for suit in range(4):
-        bits = cards >> (RANKS * suit) & _RANK_MASK
-        if bits:
-            out += table[suit][bits]
-    return out
+    hearts, diamonds, spades, clubs = table
+    return [*hearts[cards & _RANK_MASK], *diamonds[cards >> RANKS & _RANK_MASK],
+            *spades[cards >> 2 * RANKS & _RANK_MASK], *clubs[cards >> 3 * RANKS]]
 
 
 @implements("suit-powers", "using-dice", "whose-dice")

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, NamedTuple, 
 from ...content.record import record
 from ...content.record import parse as parse_record
 from ...rules.base import Events, Result, SetupError, implements
+from ...rules.chance import shuffle
 
 if TYPE_CHECKING:
     from ...content.schema import GameContent
@@ -299,7 +300,7 @@ def new_game(numbers: Numbers, players: int | None = None, variants: Sequence[st
     decks = []
     for _ in range(numbers.rounds):
         deck = list(range(DECK))
-        rng.shuffle(deck)
+        shuffle(deck, rng)  # rng.shuffle's order, faster
         decks.append(tuple(deck))
     dealer = int(setup.pop("dealer", dealer)) % n
     if "leader" in setup:

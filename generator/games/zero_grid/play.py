@@ -22,6 +22,10 @@ from .state import (
     Swapped, Unplayed, allowed_reshuffles, deal_and_program, draw, emit, finish, program_choices,
 )
 
+#: ``_new(Event, (fields...))`` builds an event record without NamedTuple's Python-level
+#: ``__new__``: the same tuple, a third of the cost, for the events of every card.
+_new = tuple.__new__
+
 #: Field indexes of State, for building the next state in a list.
 (_PLAYERS, _FLAGS, _GRIDS, _DISCARD, _RESHUFFLES, _HANDS, _PROGRAMS, _REVEAL, _WINNER, _PHASE, _SEAT, _STEP,
  _SPENT, _USED, _PENDING, _CTX, _EVENTS, _NUMBERS) = map(State._fields.index, (
@@ -147,9 +151,13 @@ def target_column(grid: Sequence[int], column: int) -> int:
     return -1
 
 
-#: For each cell, the (column, cell) pairs to its right in the same row: swap targets.
-RIGHT_OF: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple((c, c * 4 + (cell & 3)) for c in range((cell >> 2) + 1, 4)) for cell in range(16))
+#: ``TARGETS[column][row mask]``: the columns right of ``column`` holding a die in the
+#: row, from the row's mask (bit c: a die in column c). A table lookup instead of a
+#: loop, on every card resolved.
+TARGETS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(c for c in range(column + 1, 4) if mask >> c & 1) for mask in range(16)) for column in range(4))
+#: the four cells of each column, top to bottom
+CELLS: tuple[tuple[int, ...], ...] = tuple(tuple(range(column * 4, column * 4 + 4)) for column in range(4))
 
 
 @implements("selecting-a-die", "action-choice", "resolvable-die", "zg-action-choice", "zg-equal-pips",
@@ -161,18 +169,20 @@ def select_die(grid: Sequence[int], used: int, column: int, card: int) -> tuple[
     Hearts cannot take a six (RULINGS 6); Movement needs a die to the right in the row;
     a face card has no Movement."""
     no_six = SUIT_OF[card] == HEARTS
-    movable = not FACE[card]
+    movable = not FACE[card] and column < 3
     power_cell = move_cell = -1
     power_best = move_best = 0
     targets: tuple[int, ...] = ()
-    for cell in range(column * 4, column * 4 + 4):
+    right = TARGETS[column]
+    for cell in CELLS[column]:
         v = grid[cell]
         if not v or (used >> cell) & 1:
             continue
         if v > power_best and not (no_six and v == 6):
             power_cell, power_best = cell, v
         if movable and v > move_best:
-            found = tuple([c for c, other in RIGHT_OF[cell] if grid[other]])
+            row = cell & 3
+            found = right[(grid[4 + row] != 0) << 1 | (grid[8 + row] != 0) << 2 | (grid[12 + row] != 0) << 3]
             if found:
                 move_cell, move_best, targets = cell, v, found
     return power_cell, move_cell, targets
@@ -203,7 +213,7 @@ def apply_power(d: Desk, seat: int, card: int, cell: int) -> None:
     if after != before:
         d.grids[seat] = grid[:cell] + (after,) + grid[cell + 1:]
     activate(d, seat, cell >> 2, cell if after else -1)
-    d.emit(PowerUsed(seat, card, cell, before, after))
+    d.emit(_new(PowerUsed, (seat, card, cell, before, after)))
 
 
 @implements("swap-movement", "zg-swap-target", "zg-decay-removal")
@@ -221,7 +231,7 @@ def swap_movement(d: Desk, seat: int, card: int, cell: int, target_col: int) -> 
     partner_used = (used >> other) & 1
     d.used[seat] = (used & ~((1 << cell) | (1 << other))) | (partner_used << cell)
     activate(d, seat, cell >> 2, other if after else -1)
-    d.emit(Swapped(seat, card, cell, other, before, partner, after))
+    d.emit(_new(Swapped, (seat, card, cell, other, before, partner, after)))
 
 
 @implements("column-activation-limit", "die-eligibility")
@@ -235,7 +245,7 @@ def activate(d: Desk, seat: int, column: int, die_cell: int) -> None:
 @implements("fizzles")
 def fizzle(d: Desk, seat: int, card: int, column: int, why: str) -> None:
     """fizzles: the card does nothing; in Hardcore a penalty follows at once."""
-    d.emit(Fizzled(seat, card, column, why))
+    d.emit(_new(Fizzled, (seat, card, column, why)))
     if d.flags & HARDCORE:
         hardcore_penalty(d, seat)
     elif d.flags & HARDCORE_TEXT and FACE[card]:
@@ -328,7 +338,7 @@ def resolve_cards(f: list[Any], d: Desk) -> bool:
             if winner == -1 and not flags & FAVOR_AT_REVEAL:
                 adversary_favor(d)
             if not resolves_column_4(winner, flags, seat):
-                d.emit(Unplayed(seat, card))
+                d.emit(_new(Unplayed, (seat, card)))
                 step = 4
                 continue
         grid = d.grids[seat]
@@ -338,7 +348,7 @@ def resolve_cards(f: list[Any], d: Desk) -> bool:
             step += 1
             continue
         if column != step:
-            d.emit(Shifted(seat, card, step, column))
+            d.emit(_new(Shifted, (seat, card, step, column)))
         if (d.spent[seat] >> column) & 1:
             fizzle(d, seat, card, column, "spent")
             step += 1

@@ -27,9 +27,10 @@ MAY_IMPORT = {
     "engine": {"state", "play", "notation", "examples"},
     "faces": {"state"},
     "diagrams": {"state", "notation"},
+    "bots": {"state", "play", "notation", "examples"},
 }
 #: what a game module may import from the rest of Pipworks
-OUTSIDE = ("generator.rules.base", "generator.content", "generator.components", "generator.scene", "generator.layout")
+OUTSIDE = ("generator.rules.base", "generator.rules.bots", "generator.rules.cards", "generator.rules.chance", "generator.content", "generator.components", "generator.scene", "generator.layout")
 
 
 def imported(path: Path, module: str) -> set[str]:

@@ -13,10 +13,10 @@ from pathlib import Path
 import generator.games.pip_trick as package
 
 FOLDER = Path(package.__file__).parent
-MODULES = {"__init__", "state", "play", "notation", "examples", "engine", "faces", "diagrams"}
+MODULES = {"__init__", "state", "play", "notation", "examples", "engine", "faces", "diagrams", "bots"}
 #: module -> the modules of the game it may import
 MAY_IMPORT = {
-    "__init__": {"engine", "faces", "diagrams", "state"},  # only inside the spec's lazy callables
+    "__init__": {"engine", "faces", "diagrams", "state", "bots"},  # only inside the spec's lazy callables
     "state": set(),
     "play": {"state"},
     "notation": {"state", "play"},
@@ -24,6 +24,7 @@ MAY_IMPORT = {
     "engine": {"state", "play", "notation", "examples"},
     "faces": {"state"},
     "diagrams": {"state", "notation"},
+    "bots": {"state", "play", "notation", "examples"},
 }
 NEVER = ("generator.docs", "generator.pnp", "generator.verify", "generator.build", "generator.cli", "generator.render")
 
