@@ -39,7 +39,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("game notation", ("generator.games.<game>.notation",)),
     ("game play", ("generator.games.<game>.play",)),
     ("game state", ("generator.games.<game>.state",)),
-    ("rules protocol, components vocabulary, deck tools", ("generator.rules", "generator.components", "generator.deck")),
+    ("rules protocol, components vocabulary, deck tools, faces from data",
+     ("generator.rules", "generator.components", "generator.deck", "generator.faces_from_data")),
     ("content, layout", ("generator.content", "generator.layout")),
     ("scene and file helpers", ("generator.scene", "generator.atomic", "generator")),
 )
