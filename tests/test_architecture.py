@@ -29,7 +29,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("cli", ("generator.cli", "generator.entry", "generator.__main__")),
     ("build", ("generator.build",)),
     ("pipelines", ("generator.docs", "generator.pnp", "generator.verify", "generator.simulate",
-                   "generator.target", "generator.templating", "generator.lab")),
+                   "generator.target", "generator.templating", "generator.lab", "generator.scaffold")),
     ("games registry", ("generator.games", "generator.games.spec", "generator.games.<game>")),
     ("game faces and diagrams, render", ("generator.games.<game>.faces", "generator.games.<game>.diagrams",
                                          "generator.render")),

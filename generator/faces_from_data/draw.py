@@ -199,7 +199,7 @@ def text_items(box: Box, row: CardRow, ctx: Context, default_colour: str) -> lis
                                          f"{box.min_size:g} mm; shorten it, enlarge the box or lower min_size")
     size, lines = found
     fill_colour = _ink(colour(box, row, ctx, "colour", default_colour), ctx) or INK
-    label = f"{row.label} / {box.name}"
+    label = f"box {box.name}"  # the scene names the card; equal backs stay equal
     block = _block_height(len(lines), size, box)
     top = {"top": box.y, "middle": box.y + (box.h - block) / 2, "bottom": box.y + box.h - block}[box.valign]
     baseline = top + metrics.ascent(size, box.bold)
@@ -271,7 +271,7 @@ def image_items(box: Box, row: CardRow, ctx: Context) -> list[Item]:
     except PictureProblem as exc:
         raise _problem(box, row, "file", str(exc)) from None
     x, y, w, h = fitted(picture, box.x, box.y, box.w, box.h, box.fit)
-    return [Image(x, y, w, h, picture.data, picture.format, name=f"{row.label} / {box.name}")]
+    return [Image(x, y, w, h, picture.data, picture.format, name=f"box {box.name}")]
 
 
 def rect_items(box: Box, row: CardRow, ctx: Context) -> list[Item]:
