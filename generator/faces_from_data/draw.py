@@ -75,7 +75,7 @@ def _problem(box: Box, row: CardRow, name: str, message: str) -> CardProblem:
     columns = [c for c in columns_named(template) if c in row.values] if isinstance(template, str) else []
     if columns:
         return CardProblem(row.error(columns[0], f"card {row.label!r}, {box.where.text()}: {message}"))
-    return CardProblem(box.where.error(name, f"card {row.label!r} ({row.file.name}:{row.line}): {message}"))
+    return CardProblem(box.where.error(name, message))  # the same for every card: reported once
 
 
 def colour(box: Box, row: CardRow, ctx: Context, name: str, default: str | None) -> str | None:

@@ -166,9 +166,13 @@ class _Reader:
         self.problems: list[ContentError] = []
         self.shared: dict[str, Fields] = {}
         self.faces: dict[str, dict[str, Fields]] = {}
+        #: boxes whose extends failed: their own problem is reported, not its follow-ons
+        self.broken: set[tuple[PathPart, ...]] = set()
 
     def error(self, path: tuple[PathPart, ...], message: str) -> None:
-        self.problems.append(self.source.error(path, message))
+        found = self.source.error(path, message)
+        if found not in self.problems:
+            self.problems.append(found)
 
     def mapping(self, path: tuple[PathPart, ...]) -> dict[str, Any]:
         value: Any = self.data
@@ -295,16 +299,20 @@ class _Reader:
         merged = dict(base)
         for parent in self.parents(fields.get("extends", (None, 0))[0], path):
             if parent in chain:
-                self.error(path + ("extends",), f"box {chain[0]!r} extends itself through {' -> '.join(chain + [parent])}")
+                self.error(path + ("extends",), f"extends goes round in a circle ({' -> '.join(chain[chain.index(parent):] + [parent])}): a box cannot extend itself")
+                self.broken.add(path)
                 continue
             if parent in siblings and parent != chain[0]:
                 parent_fields = siblings[parent]
             elif parent in self.shared:
                 shared_path: tuple[PathPart, ...] = ("boxes", parent)
                 parent_fields = self.extend(self.shared[parent], shared_path, {}, {}, chain + [parent])
+                if shared_path in self.broken:
+                    self.broken.add(path)
             else:
                 known = sorted(set(self.shared) | set(siblings))
                 self.error(path + ("extends",), f"no box {parent!r} to extend; boxes: {', '.join(known) or 'none'}")
+                self.broken.add(path)
                 continue
             merged = self.apply(merged, parent_fields, path)
         return self.apply(merged, {k: v for k, v in fields.items() if k != "extends"}, path)
@@ -342,6 +350,8 @@ class _Reader:
             fields = {**fields, "colour": fields["color"]}
         fields = {k: v for k, v in fields.items() if k != "color"}
         kind = fields.get("kind", (None, 0))[0]
+        if path in self.broken:  # its extends is already reported
+            return Box(name, "rect", 0, 0, 0, 0, where)
         if kind not in KINDS:
             what = "has no kind" if kind is None else f"kind {kind!r} is not a kind of box"
             self.problems.append(where.error("kind", f"{what}; choose {', '.join(KINDS)}"))
