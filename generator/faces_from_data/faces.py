@@ -128,6 +128,8 @@ def _component(content: Any, index: int, component: Any, options: FaceOptions, c
     if problems:
         raise ContentInvalid(problems)
     problems = list(_row_problems(layout, rows))
+    if problems:
+        raise ContentInvalid(problems)
     if cards is not None and cards.total != component.count:
         problems.append(ContentError(ctx.folder / "game.yaml", None, ("components", index, "count"),
                                      f"{component.name}: count is {component.count}, but {cards.path.name} makes "

@@ -357,6 +357,7 @@ class _Reader:
             self.problems.append(where.error("kind", f"{what}; choose {', '.join(KINDS)}"))
             return Box(name, "rect", 0, 0, 0, 0, where)
         values: dict[str, Any] = {}
+        before = len(self.problems)
         allowed = set(PLACE) | set(KIND_FIELDS[kind]) | {"kind"}
         for key, (value, _) in fields.items():
             if key not in allowed:
@@ -373,7 +374,8 @@ class _Reader:
         w, h = values.pop("width", 0.0), values.pop("height", 0.0)
         box = Box(name=name, kind=kind, x=values.pop("x", 0.0), y=values.pop("y", 0.0), w=w, h=h, where=where,
                   **{**defaults, **{k: v for k, v in values.items() if k != "kind"}})
-        self.problems.extend(_box_problems(box))
+        if len(self.problems) == before:  # a box with a bad field is not checked further
+            self.problems.extend(_box_problems(box))
         return box
 
     def value(self, key: str, value: Any, where: Where) -> Any:
