@@ -10,18 +10,10 @@ from __future__ import annotations
 import math
 import re
 
+from ..components.pieces import _PIPS  # the same pips as every die Pipworks prints
 from ..components.suits import SUITS, suit_symbol
 from ..scene import Circle, Item, Path, Rect, Style
 
-#: Pip positions of each die face, as fractions of the die's side.
-_PIPS = {
-    1: ((0.5, 0.5),),
-    2: ((0.27, 0.27), (0.73, 0.73)),
-    3: ((0.27, 0.27), (0.5, 0.5), (0.73, 0.73)),
-    4: ((0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)),
-    5: ((0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)),
-    6: ((0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)),
-}
 MARKS = ("star", "circle", "square", "pip")
 ICONS: tuple[str, ...] = (*SUITS, *(f"die-{n}" for n in range(1, 7)), *MARKS)
 #: ``:name:`` in text: an icon inline.

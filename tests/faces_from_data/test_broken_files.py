@@ -65,21 +65,22 @@ CASES = [
 ]
 
 
-def _bad_colour(root: Path) -> None:
+def _add_column(root: Path, name: str, night_owl: str, others: str) -> None:
+    """A new column in the cards file: ``night_owl`` on the Night Owl's row, ``others`` elsewhere."""
     path = root / CARDS
     lines = path.read_text(encoding="utf-8").splitlines()
-    lines[0] += ",ink"
-    lines[1:] = [line + (",bluish" if "Night Owl" in line else ",navy") for line in lines[1:]]
+    lines[0] += f",{name}"
+    lines[1:] = [line + "," + (night_owl if "Night Owl" in line else others) for line in lines[1:]]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _bad_colour(root: Path) -> None:
+    _add_column(root, "ink", "bluish", "navy")
     _replace(LAYOUT, "        bold: true\n        align: center\n", '        bold: true\n        colour: "{ink}"\n        align: center\n')(root)
 
 
 def _unknown_face(root: Path) -> None:
-    path = root / CARDS
-    lines = path.read_text(encoding="utf-8").splitlines()
-    lines[0] += ",face"
-    lines[1:] = [line + (",hero" if "Night Owl" in line else ",") for line in lines[1:]]
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _add_column(root, "face", "hero", "")
 
 
 CASES[3] = ("bad colour in the cards", _bad_colour, CARDS, _line_of(CARDS, "Night Owl"), "'bluish' is not a colour")
