@@ -137,3 +137,12 @@ def test_random_games_follow_suit_and_share_out_every_trick(engine, seed: int, p
     assert sum(state.tricks) == tricks and not any(state.hands)
     result = engine.result(state)
     assert max(state.tricks) == state.tricks[result.winners[0]]
+
+
+def test_an_engine_that_fails_to_load_is_named_with_its_pyproject(tmp_path: Path) -> None:
+    pipworks(tmp_path, "new", "broken", "--template", "trick-taking")
+    engine = tmp_path / "broken" / "broken_engine" / "__init__.py"
+    engine.write_text(engine.read_text() + "\nraise RuntimeError('a typo in my engine')\n")
+    result = pipworks(tmp_path / "broken", "verify")
+    assert result.returncode == 2, result
+    assert result.stderr.startswith("pyproject.toml: ") and "a typo in my engine" in result.stderr

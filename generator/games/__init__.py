@@ -63,7 +63,12 @@ def use_project(root: Path) -> None:
 
     key = root.resolve()
     if key not in _PROJECT_SPECS:
-        _PROJECT_SPECS[key] = project_plugins(key)
+        try:
+            _PROJECT_SPECS[key] = project_plugins(key)
+        except PluginError as exc:  # the designer's own code: a content problem, exit 2
+            from ..content.errors import ContentError, ContentInvalid
+
+            raise ContentInvalid([ContentError(key / "pyproject.toml", None, (), str(exc))]) from None
 
 
 def all_specs() -> dict[str, GameSpec]:
