@@ -22,6 +22,7 @@ SHIPPED = (
     ("content", ("*",)),
     ("templates", ("*",)),
     ("site", ("mkdocs.yml", "hooks", "pages", "assets")),
+    ("scaffolds", ("*",)),  # the templates of `pipworks new`
 )
 
 

@@ -12,7 +12,8 @@ _PACKAGE = Path(__file__).resolve().parent
 
 def shipped_root() -> Path:
     """The folder holding what Pipworks ships: ``content/`` (the five games),
-    ``templates/`` and ``site/`` (the rules site's skeleton).
+    ``templates/``, ``site/`` (the rules site's skeleton) and ``scaffolds/`` (the
+    templates of ``pipworks new``).
 
     Installed from a wheel or with ``pip install .``, they are package data in
     ``generator/shipped/`` (copied there from the repository's top-level folders when

@@ -119,6 +119,9 @@ def run_build(root: Path, slugs: Iterable[str] | None, options: Mapping[str, Any
 
 
 def _run_one(project: Any, target: Target, out: Path) -> None:
+    from .games import use_project  # a spawned worker learns the project's own plugins too
+
+    use_project(project.root)
     target.builder(project, target, out)
 
 

@@ -80,6 +80,25 @@ class Text:
 
 
 @dataclass(frozen=True)
+class Image:
+    """A designer's picture drawn into the box (x, y, w, h) mm, stretched to it (the
+    layout that places it chooses a box of the picture's proportions).
+
+    ``data`` is the file's bytes and ``format`` says what they are: "png", "jpeg" or
+    "svg". Both backends embed the bytes as they are (SVG art stays vector in the PDF),
+    so the same picture gives the same output. ``name`` says what it is in messages.
+    """
+
+    x: float
+    y: float
+    w: float
+    h: float
+    data: bytes
+    format: str
+    name: str = ""
+
+
+@dataclass(frozen=True)
 class Group:
     """Children drawn translated by (dx, dy), then rotated ``rotate`` degrees clockwise
     about the group's local origin, then scaled."""
@@ -91,7 +110,7 @@ class Group:
     scale: float = 1.0
 
 
-Item = Union[Rect, Circle, Line, Path, Text, Group]
+Item = Union[Rect, Circle, Line, Path, Text, Image, Group]
 
 
 @dataclass(frozen=True)

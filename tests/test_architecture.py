@@ -29,7 +29,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("cli", ("generator.cli", "generator.entry", "generator.__main__")),
     ("build", ("generator.build",)),
     ("pipelines", ("generator.docs", "generator.pnp", "generator.verify", "generator.simulate",
-                   "generator.target", "generator.templating", "generator.lab")),
+                   "generator.target", "generator.templating", "generator.lab", "generator.scaffold")),
     ("games registry", ("generator.games", "generator.games.spec", "generator.games.<game>")),
     ("game faces and diagrams, render", ("generator.games.<game>.faces", "generator.games.<game>.diagrams",
                                          "generator.render")),
@@ -39,7 +39,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("game notation", ("generator.games.<game>.notation",)),
     ("game play", ("generator.games.<game>.play",)),
     ("game state", ("generator.games.<game>.state",)),
-    ("rules protocol, components vocabulary, deck tools", ("generator.rules", "generator.components", "generator.deck")),
+    ("rules protocol, components vocabulary, deck tools, faces from data",
+     ("generator.rules", "generator.components", "generator.deck", "generator.faces_from_data")),
     ("content, layout", ("generator.content", "generator.layout")),
     ("scene and file helpers", ("generator.scene", "generator.atomic", "generator")),
 )

@@ -80,3 +80,18 @@ def test_a_copy_of_content_builds_with_the_installed_templates_and_site(installe
         assert (project / "output" / rel).is_file(), rel
     verified = run([str(installed / "pipworks"), "--project", str(project), "verify"], tmp_path)
     assert "all agree" in verified.stdout
+
+
+def test_a_new_game_from_the_wheel_builds_and_verifies(installed: Path, tmp_path: Path) -> None:
+    """The designer's path with Pipworks installed from a wheel: new, build, verify, with
+    no install of the new game's own engine package in between."""
+    run([str(installed / "pipworks"), "new", "demo", "--template", "trick-taking"], tmp_path)
+    demo = tmp_path / "demo"
+    run([str(installed / "pipworks"), "build"], demo)
+    verified = run([str(installed / "pipworks"), "verify"], demo)
+    assert "verified 2 examples (demo 2): all agree with the engines" in verified.stdout
+    for rel in ("demo/demo-pnp-a4.pdf", "demo/demo-cards-pod.pdf", "demo/demo-rulebook.pdf", "demo/svg/card-01.svg",
+                "site/index.html", "site/demo/index.html"):
+        assert (demo / "output" / rel).is_file(), rel
+    page = (demo / "output" / "site" / "demo" / "index.html").read_text(encoding="utf-8")
+    assert page.count("verified by the rules engine") == 2

@@ -117,6 +117,8 @@ from .pnp import pnp as _pnp  # noqa: E402
 app.command(name="pnp")(_pnp)
 from .lab import balance as _balance  # noqa: E402
 app.command(name="balance")(_balance)
+from .new import new as _new  # noqa: E402
+app.command(name="new")(_new)
 
 
 def main() -> None:

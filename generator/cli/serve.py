@@ -28,6 +28,7 @@ def serve(
     with die_on_content_errors(root):
         run_build(root, None, {}, progress=lambda key: typer.echo(f"  building {key}"))
     os.environ["PIPWORKS_PROJECT"] = str(root)
+    os.environ["PIPWORKS_SERVE"] = "1"  # the site's hook rebuilds print files and rulebooks on every save
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     # The shipped skeleton (a project without site/mkdocs.yml) may be read-only: its
     # pages are generated where the build put them, and content/ and templates/ are watched.

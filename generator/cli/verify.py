@@ -14,10 +14,12 @@ def verify(
     ctx: typer.Context,
     paths: Optional[list[Path]] = typer.Argument(None, help="Files or folders to check (default: content/ and site/pages/)."),
     coverage: bool = typer.Option(False, "--coverage", help="Also print which rule sections have examples."),
+    strict: bool = typer.Option(False, "--strict", help="Fail (exit 1) when a game has examples but no engine to check them."),
 ) -> None:
     """Replay every worked example through the rules engine and compare the outcome.
 
     Exit code 1 if any example disagrees with the engine, 2 if an example cannot be read.
+    Examples of a game without an engine are counted as not checked (exit 1 with --strict).
     """
     from ..content.errors import ContentInvalid
     from ..verify import coverage as cov
@@ -43,7 +45,28 @@ def verify(
         missing = cov.uncovered(rows)
         typer.echo(f"\n{len(missing)} rule section(s) with an effect have no example"
                    + (": " + ", ".join(f"{r.game}/{r.id}" for r in missing) if missing else "."))
+    unchecked = _not_checked(outcome.unchecked)
     if outcome.mismatches:
         typer.echo(f"{len(outcome.mismatches)} mismatch(es) in {len(outcome.checked)} examples ({summary})", err=True)
+        if unchecked:
+            typer.echo(unchecked, err=True)
         raise typer.Exit(code=1)
-    typer.echo(f"verified {len(outcome.checked)} examples ({summary}): all agree with the engines")
+    if outcome.checked:
+        typer.echo(f"verified {len(outcome.checked)} examples ({summary}): all agree with the engines")
+    if unchecked:
+        typer.echo(unchecked, err=strict)
+        if strict:
+            raise typer.Exit(code=1)
+    elif not outcome.checked:
+        typer.echo("no worked examples to verify")
+
+
+def _not_checked(examples: list) -> str:
+    """``3 examples not checked: no rules engine for demo (3)``, or "" when none."""
+    if not examples:
+        return ""
+    per_game: dict[str, int] = {}
+    for example in examples:
+        per_game[example.game] = per_game.get(example.game, 0) + 1
+    games = ", ".join(f"{game} ({n})" for game, n in sorted(per_game.items()))
+    return f"{len(examples)} example(s) not checked: no rules engine for {games}"

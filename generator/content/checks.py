@@ -114,6 +114,23 @@ def check_files(game: LoadedGame, project: Path) -> Iterator[ContentError]:
             yield game.source.error(("files", name), f"file {rel!r} does not exist")
 
 
+def check_component_files(game: LoadedGame, project: Path) -> Iterator[ContentError]:
+    """A component's layout and cards files must exist inside the project."""
+    root = project.resolve()
+    for index, component in enumerate(game.content.components):
+        for name in ("layout", "cards"):
+            rel = getattr(component, name)
+            if rel is None:
+                continue
+            target = (game.folder / rel).resolve()
+            if not target.is_relative_to(root):
+                yield game.source.error(("components", index, name), f"path {rel!r} leaves the project; refusing it")
+            elif not target.is_file():
+                yield game.source.error(("components", index, name), f"file {rel!r} does not exist")
+        if component.cards and not component.layout:
+            yield game.source.error(("components", index, "cards"), "a cards file needs a layout file (layout:) to print it")
+
+
 def check_slug(game: LoadedGame) -> Iterator[ContentError]:
     if game.content.slug != game.folder.name:
         yield game.source.error(("slug",), f"slug {game.content.slug!r} must match its folder name {game.folder.name!r}")
@@ -127,4 +144,5 @@ def check_game(game: LoadedGame, project: Path) -> list[ContentError]:
     for check in CHECKS:
         errors.extend(check(game))
     errors.extend(check_files(game, project))
+    errors.extend(check_component_files(game, project))
     return errors

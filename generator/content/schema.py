@@ -60,6 +60,11 @@ class Component:
     printed: bool = False
     optional: bool = False
     description: str = ""
+    #: a layout file (YAML, relative to the game's folder) whose faces print this
+    #: component, for a game whose faces are data (``generator.faces_from_data``).
+    layout: str | None = None
+    #: its cards data file (CSV or YAML): one row per card, with a count column.
+    cards: str | None = None
 
 
 @record

@@ -121,12 +121,11 @@ def site_disagreements(root: Path) -> list[str]:
 def game_components(project: Any, slug: str) -> list[Any]:
     """The game's printed components (empty for a game with no layout module yet)."""
     from ..components.base import FaceOptions
-    from ..games import find_spec
+    from ..games import faces_for
 
-    spec = find_spec(slug)
-    if spec is None or spec.faces is None:
-        return []
-    return list(spec.faces(project.games[slug].content, FaceOptions(), project.root))
+    content = project.games[slug].content
+    faces = faces_for(slug, content)
+    return [] if faces is None else list(faces(content, FaceOptions(), project.root))
 
 
 def setup_picture(components: list[Any]) -> Any:

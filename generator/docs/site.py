@@ -127,9 +127,11 @@ def place_examples(game: Any, examples: list[Example], replays: Mapping[tuple[st
     known = set(rule_ids(game))
     by_section: dict[str, list[dict]] = {}
     others: list[dict] = []
+    checked = engine_for(game) is not None  # a game without an engine shows its examples as not checked
     for example in examples:
         anchor = next((r for r in example.rules + example.clarifies if r in known), None)
         view = example_view(example)
+        view["checked"] = checked
         if replays is not None:
             replay = replays.get((example.game, example.id))
             view["scene"] = drawing(game.content.slug, example.data, game.content, replay, engine_for(game))

@@ -15,24 +15,23 @@ its content alone and a rulebook whose examples are marked as not checked.
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import shipped_root
 from . import dice_lanes, four_deuces, multisuit, pip_trick, zero_grid
-from .spec import GameSpec
+from .spec import GameSpec, PluginError
 
 if TYPE_CHECKING:
     from ..content.loader import LoadedGame
+    from ..content.schema import GameContent
     from ..rules.base import Game
+    from .spec import FacesFactory
 
 #: The games Pipworks ships, in the order the site lists them.
 SHIPPED: tuple[GameSpec, ...] = (pip_trick.SPEC, dice_lanes.SPEC, multisuit.SPEC, four_deuces.SPEC, zero_grid.SPEC)
 
 ENTRY_POINT_GROUP = "pipworks.games"
-
-
-class PluginError(RuntimeError):
-    """An installed package's ``pipworks.games`` entry point does not give a GameSpec."""
 
 
 @lru_cache(maxsize=1)
@@ -52,10 +51,34 @@ def plugin_specs() -> tuple[GameSpec, ...]:
     return tuple(found)
 
 
+#: Plugins a project declares in its own pyproject.toml, by project folder (see use_project).
+_PROJECT_SPECS: dict[Path, tuple[GameSpec, ...]] = {}
+
+
+def use_project(root: Path) -> None:
+    """Honour the ``pipworks.games`` entry points that the project at ``root`` declares in
+    its own ``pyproject.toml``, without it being installed (see ``generator.games.project``).
+    Cheap when called again; a project with no pyproject.toml declares none."""
+    from .project import project_plugins
+
+    key = root.resolve()
+    if key not in _PROJECT_SPECS:
+        try:
+            _PROJECT_SPECS[key] = project_plugins(key)
+        except PluginError as exc:  # the designer's own code: a content problem, exit 2
+            from ..content.errors import ContentError, ContentInvalid
+
+            raise ContentInvalid([ContentError(key / "pyproject.toml", None, (), str(exc))]) from None
+
+
 def all_specs() -> dict[str, GameSpec]:
-    """Every known game: the shipped ones, then plugins (a plugin may not reuse a slug)."""
+    """Every known game: the shipped ones, then installed plugins, then plugins of the
+    projects in use (a plugin may not reuse a slug; the same spec found both installed
+    and declared by its project is one game)."""
     specs = {spec.slug: spec for spec in SHIPPED}
-    for spec in plugin_specs():
+    for spec in (*plugin_specs(), *(s for found in _PROJECT_SPECS.values() for s in found)):
+        if specs.get(spec.slug) is spec:
+            continue
         if spec.slug in specs:
             raise PluginError(f"game plugin {spec.slug!r} uses the slug of a game Pipworks already has")
         specs[spec.slug] = spec
@@ -68,6 +91,33 @@ def find_spec(slug: str) -> GameSpec | None:
         if spec.slug == slug:
             return spec
     return all_specs().get(slug)
+
+
+def faces_for(slug: str, content: "GameContent | None" = None) -> "FacesFactory | None":
+    """What lays out a game's printed components: its package's ``faces``, else, for a
+    game whose content names layout files, the faces made from data
+    (``generator.faces_from_data``); None for a game with nothing to print."""
+    spec = find_spec(slug)
+    if spec is not None and spec.faces is not None:
+        return spec.faces
+    from ..faces_from_data.faces import components, laid_out
+
+    return components if content is None or laid_out(content) else None
+
+
+def has_faces(root: Path, slug: str) -> bool:
+    """Does the game print anything? Cheap enough to plan a build with: a game without
+    a package's faces is asked only whether its game.yaml names a layout file."""
+    spec = find_spec(slug)
+    if spec is not None and spec.faces is not None:
+        return True
+    use_project(root)
+    spec = find_spec(slug)
+    if spec is not None and spec.faces is not None:
+        return True
+    from .project import names_a_layout
+
+    return names_a_layout(root / "content" / slug / "game.yaml")
 
 
 _ENGINES: dict[int, tuple[Any, Any]] = {}

@@ -45,6 +45,11 @@ ContentCheck = Callable[[Any, Any], Iterable["ContentError"]]
 BotsModule = Callable[[], "GameBots"]
 
 
+class PluginError(RuntimeError):
+    """A ``pipworks.games`` entry point (installed, or declared by a project) does not
+    give a GameSpec."""
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """One game as Pipworks knows it: a slug and the parts its package provides."""

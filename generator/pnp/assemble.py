@@ -34,13 +34,14 @@ class NoLayouts(LookupError):
 
 
 def load_components(game: Any, options: PnpOptions, project_root: Path) -> list[Component]:
-    """The game's components, laid out by its package's faces (see ``generator.games``)."""
-    from ..games import find_spec
+    """The game's components, laid out by its package's faces or from its layout and
+    cards files (see ``generator.games.faces_for``)."""
+    from ..games import faces_for
 
-    spec = find_spec(game.slug)
-    if spec is None or spec.faces is None:
+    faces = faces_for(game.slug, game)
+    if faces is None:
         raise NoLayouts(f"no component layouts for {game.slug!r}")
-    return list(spec.faces(game, options.face_options(), project_root))
+    return list(faces(game, options.face_options(), project_root))
 
 
 def _lint_scene(scene: Scene, component: Component, problems: list[Problem]) -> Scene:

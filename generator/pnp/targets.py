@@ -15,17 +15,16 @@ from .options import PnpOptions
 PAPERS = ("a4", "letter")
 
 
-def _has_layouts(slug: str) -> bool:
-    from ..games import find_spec
+def _has_layouts(root: Path, slug: str) -> bool:
+    from ..games import has_faces
 
-    spec = find_spec(slug)
-    return spec is not None and spec.faces is not None
+    return has_faces(root, slug)
 
 
 def targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> list[Target]:
     found = []
     for slug in slugs:
-        if not _has_layouts(slug):
+        if not _has_layouts(root, slug):
             continue
         outputs = tuple(f"{slug}/{PnpOptions(paper=p).pnp_name(slug)}" for p in PAPERS) + (f"{slug}/svg",)
         found.append(Target(key=f"{slug}/pnp", builder=build_pnp,

@@ -205,7 +205,10 @@ def _example(ex: dict[str, Any], styles: dict[str, Any], width: float) -> list[A
     lines += [f"<i>{_p(str(k).replace('_', ' '))}:</i> {_p(_plain(v))}" for k, v in ex["position"].items()]
     lines.append("<i>Play:</i> " + _p(" › ".join(ex["play"])))
     lines += [f"<b>{_p(str(k).replace('_', ' '))}:</b> {_p(_plain(v))}" for k, v in ex["expect"].items()]
-    lines.append("<font size=7.5 color='#2e7d32'>verified by the rules engine when this book was built</font>")
+    if ex.get("checked", True):
+        lines.append("<font size=7.5 color='#2e7d32'>verified by the rules engine when this book was built</font>")
+    else:
+        lines.append("<font size=7.5 color='#8a5a00'>not checked by an engine: this game has no rules engine yet</font>")
     scene = ex.get("scene")
     picture = SceneFlowable(scene, width / MM - 6, 60) if scene is not None else None
     return [_boxed(f"Example: {ex['title']}", lines, "#2e7d32", styles, width, picture)]

@@ -17,7 +17,7 @@ from typing import Any, Iterator
 from ..layout.boxes import Box
 from ..layout.sheet import Document, Page
 from ..layout.units import pt
-from ..scene import Circle, Group, Item, Line, Path, Rect, Style, Text
+from ..scene import Circle, Group, Image, Item, Line, Path, Rect, Style, Text
 from ..layout import fonts
 
 _FILL_NON_ZERO = 1  # reportlab.pdfgen.canvas.FILL_NON_ZERO, SVG's default fill rule
@@ -141,12 +141,72 @@ def _text(c: Any, pen: _Pen, item: Text) -> None:
     c.drawText(text)
 
 
+def _image(c: Any, pen: _Pen, item: Image) -> None:
+    """A designer's picture, flipped upright in its box. Bitmaps go in as image objects
+    and SVG art as a form of vector paths; reportlab writes each distinct picture once
+    however many cards show it."""
+    pen.save(c)
+    c.translate(item.x, item.y + item.h)
+    c.scale(1, -1)
+    if item.format == "svg":
+        name = _svg_form(c, item.data)
+        width, height = _svg_size(item.data)
+        c.scale(item.w / width, item.h / height)
+        c.doForm(name)
+    else:
+        c.drawImage(_bitmap(item.data), 0, 0, item.w, item.h, mask="auto")
+    pen.restore(c)
+
+
+def _bitmap(data: bytes) -> Any:
+    from reportlab.lib.utils import ImageReader
+
+    return ImageReader(io.BytesIO(data))
+
+
+@lru_cache(maxsize=64)
+def _svg_drawing(data: bytes) -> Any:
+    """The SVG read by svglib as a reportlab drawing (cached: one card's art is read
+    once per process however many faces show it)."""
+    from svglib.svglib import svg2rlg
+
+    drawing = svg2rlg(io.BytesIO(data))
+    if drawing is None:
+        raise ValueError("not an SVG picture svglib can read")
+    return drawing
+
+
+def _svg_size(data: bytes) -> tuple[float, float]:
+    drawing = _svg_drawing(data)
+    return float(drawing.width) or 1.0, float(drawing.height) or 1.0
+
+
+def _svg_form(c: Any, data: bytes) -> str:
+    """The name of a PDF form holding the SVG's paths at its own size, made once per
+    document."""
+    import hashlib
+
+    from reportlab.graphics import renderPDF
+
+    name = "svg" + hashlib.sha256(data).hexdigest()[:16]
+    made = c.__dict__.setdefault("_pipworks_forms", set())
+    if name not in made:
+        width, height = _svg_size(data)
+        c.beginForm(name, lowerx=0, lowery=0, upperx=width, uppery=height)
+        renderPDF.draw(_svg_drawing(data), c, 0, 0)
+        c.endForm()
+        made.add(name)
+    return name
+
+
 def draw_items(c: Any, items: tuple[Item, ...], pen: _Pen | None = None) -> None:
     """Draw scene items on a canvas whose user space is mm with y downwards."""
     pen = pen or _Pen()
     for item in items:
         if isinstance(item, Text):
             _text(c, pen, item)
+        elif isinstance(item, Image):
+            _image(c, pen, item)
         elif isinstance(item, Group):
             pen.save(c)
             c.translate(item.dx, item.dy)

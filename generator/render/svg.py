@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..layout.boxes import Box
-from ..scene import Circle, Group, Item, Line, Path, Rect, Scene, Style, Text
+from ..scene import Circle, Group, Image, Item, Line, Path, Rect, Scene, Style, Text
 from ..layout.fonts import SVG_FAMILY
 
 
@@ -41,6 +41,17 @@ def _d(commands: tuple[tuple, ...]) -> str:
 _ANCHOR = {"start": "start", "middle": "middle", "end": "end"}
 
 
+_MIME = {"png": "image/png", "jpeg": "image/jpeg", "svg": "image/svg+xml"}
+
+
+def data_uri(image: Image) -> str:
+    """The picture inside the SVG itself: a face's SVG stands alone (a browser shows an
+    SVG loaded as an image only with the pictures it carries)."""
+    import base64
+
+    return f"data:{_MIME[image.format]};base64,{base64.b64encode(image.data).decode('ascii')}"
+
+
 def _element(dwg: Any, item: Item) -> Any:
     if isinstance(item, Rect):
         extra = {"rx": _n(item.radius), "ry": _n(item.radius)} if item.radius > 0 else {}
@@ -56,6 +67,9 @@ def _element(dwg: Any, item: Item) -> Any:
         if item.bold:
             attrs["font-weight"] = "bold"
         return dwg.text(item.text, insert=(_n(item.x), _n(item.y)), **attrs)
+    if isinstance(item, Image):
+        return dwg.image(href=data_uri(item), insert=(_n(item.x), _n(item.y)), size=(_n(item.w), _n(item.h)),
+                         preserveAspectRatio="none")
     if isinstance(item, Group):
         transform = f"translate({_n(item.dx)} {_n(item.dy)})"
         if item.rotate:

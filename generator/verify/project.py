@@ -17,21 +17,26 @@ from typing import Iterable, Iterator
 from ..content.errors import ContentError, ContentInvalid
 from ..content.loader import LoadedGame
 from ..content.project import Project, load_project
-from ..games import find_spec
+from ..faces_from_data.faces import check as check_data_faces
+from ..games import find_spec, use_project
 from .checks import check as check_examples
 
 
 def validated_project(root: Path, only: Iterable[str] | None = None) -> Project:
     """Load and check every game (or just ``only``); raise ContentInvalid with every
     problem found, content first (later checks need readable content)."""
+    use_project(root)
     project = load_project(root, only)
     errors: list[ContentError] = []
     for game in project.games.values():
-        errors.extend(check_examples(project, game))
-        errors.extend(check_data(game))
+        found = list(check_examples(project, game))
+        found.extend(check_data(game))
         spec = find_spec(game.content.slug)
         for check in spec.checks if spec is not None else ():
-            errors.extend(check(project, game))
+            found.extend(check(project, game))
+        if spec is None or spec.faces is None:  # faces from layout and cards files
+            found.extend(check_data_faces(game, project.root))
+        errors.extend(found)
     if errors:
         raise ContentInvalid(errors)
     return project

@@ -40,6 +40,8 @@ class Outcome:
     checked: list[Example] = field(default_factory=list)
     mismatches: list[Mismatch] = field(default_factory=list)
     unreadable: list[ContentError] = field(default_factory=list)
+    #: examples of games that have no rules engine: shown, but nothing judged them
+    unchecked: list[Example] = field(default_factory=list)
     replays: dict[tuple[str, str], "Replay"] = field(default_factory=dict)
 
 
@@ -104,15 +106,15 @@ def _quietly(engine: Any, position: Mapping[str, Any], play: list[str], variants
 def engine_of(slug: str, root: Path | None = None) -> Any:
     """The engine that judges ``slug``'s examples: built from the project's own content
     when ``root`` has that game (its numbers may differ from the shipped ones), else
-    from the shipped content. Raises KeyError naming the known games if none."""
-    from ..games import engine_for, find_game
+    from the shipped content. None for a game of the project that has no engine (its
+    examples are not checked); raises KeyError naming the known games for a game that
+    is nowhere."""
+    from ..games import engine_for, find_game, use_project
 
     folder = root / "content" / slug if root is not None else None
-    if folder is not None and (folder / "game.yaml").is_file():
-        engine = engine_for(_loaded(folder))
-        if engine is None:
-            find_game(slug)  # raises KeyError with the list of known engines
-        return engine
+    if root is not None and folder is not None and (folder / "game.yaml").is_file():
+        use_project(root)
+        return engine_for(_loaded(folder))
     return find_game(slug)
 
 
@@ -139,6 +141,9 @@ def run_one(example: Example, outcome: Outcome, before: bool = False, root: Path
         engine = engine_of(example.game, root)
     except KeyError as exc:
         outcome.unreadable.append(ContentError(example.file, example.line, ("game",), str(exc.args[0])))
+        return None
+    if engine is None:
+        outcome.unchecked.append(example)
         return None
     data = example.data
     position = data.get("position") or {}

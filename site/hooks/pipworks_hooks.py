@@ -27,10 +27,25 @@ def on_config(config):  # type: ignore[no-untyped-def]
 
     root = _project(config)
     try:
+        if os.environ.get("PIPWORKS_SERVE"):
+            _rebuild(root)
         config.nav = generate(root, Path(config.docs_dir), Path(config.config_file_path).parent)
     except ContentInvalid as exc:
         raise PluginError("content problems:\n" + exc.render(root)) from None
     return config
+
+
+def _rebuild(root: Path) -> None:
+    """Under `pipworks serve`, every save rebuilds what changed (print files, card
+    pictures, rulebook PDFs) before the pages are made from them."""
+    from generator.build import run_build
+    from generator.verify.run import ExamplesDisagree
+
+    try:
+        for group in ("pnp", "docs"):
+            run_build(root, None, {}, only=group)
+    except ExamplesDisagree as exc:
+        raise PluginError("worked examples disagree with the rules engine:\n" + "\n".join(exc.lines)) from None
 
 
 def on_env(env, config, files):  # type: ignore[no-untyped-def]

@@ -1,0 +1,303 @@
+"""One box of a layout, filled in for one card, as scene items in mm.
+
+Text wraps inside its box and shrinks to fit, down to the box's ``min_size``; text that
+still does not fit is a problem naming the card (its file and line) and the box.
+``:hearts:`` in text is the icon inline, as tall as the text. Colours are ``#rrggbb``,
+a name (``black``, ``red``...), a suit (``hearts``: that suit's colour) or ``suit``
+(the colour of the card's own suit). In the ink-saving ``bw`` build text and icons
+are black and rectangles are not filled.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Mapping
+
+from ..components.palette import INK, SUIT_COLOURS, WHITE
+from ..content.cards import CardRow
+from ..content.errors import ContentError
+from ..layout import text as metrics
+from ..scene import Group, Image, Item, Rect, Style, Text
+from .icons import INLINE, icon_items, is_icon, ICONS
+from .layout import Box
+from .pictures import PictureProblem, find_picture, fitted, load_picture
+
+FIELD = re.compile(r"\{([^{}]+)\}")
+NAMED_COLOURS = {
+    "black": INK, "white": WHITE, "grey": "#808080", "gray": "#808080", "red": "#c8102e", "green": "#1b7f3b",
+    "blue": "#0b5cad", "yellow": "#f2c200", "orange": "#e07000", "purple": "#6a3d9a", "brown": "#8b5a2b",
+    "navy": "#1f2a44", "cream": "#fbf6e9",
+}
+_HEX = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
+#: An inline icon is this many times the text size, wide and tall.
+ICON_EM = 1.0
+_STEPS = 12
+
+
+class CardProblem(Exception):
+    def __init__(self, error: ContentError):
+        super().__init__(error.message)
+        self.error = error
+
+
+@dataclass(frozen=True)
+class Context:
+    """What filling a box needs besides the box and the card."""
+
+    folder: Path  # the game's folder: pictures are relative to it
+    project: Path  # pictures must stay inside it
+    suits: tuple[str, ...]  # the game's suits
+    ink: str = "colour"
+    builtins: Mapping[str, str] = field(default_factory=dict)  # {title}...
+
+
+def columns_named(template: str) -> list[str]:
+    """The card columns a template names, in order: ``"{rank} of {suit}"`` -> rank, suit."""
+    return [name.strip() for name in FIELD.findall(template.replace("{{", "").replace("}}", ""))]
+
+
+def fill(template: str, row: CardRow, ctx: Context) -> str:
+    """``template`` with every ``{column}`` replaced by the card's value (``{{`` is a brace)."""
+    def value(match: re.Match[str]) -> str:
+        name = match.group(1).strip()
+        return row.values[name] if name in row.values else ctx.builtins.get(name, "")
+
+    parts = template.split("{{")
+    return "{".join(FIELD.sub(value, part).replace("}}", "}") for part in parts)
+
+
+def _problem(box: Box, row: CardRow, name: str, message: str) -> CardProblem:
+    """A problem with one card's value: at the card's line when the value came from the
+    card, else at the box's line; either way both are named."""
+    template = getattr(box, name, "") if name else ""
+    columns = [c for c in columns_named(template) if c in row.values] if isinstance(template, str) else []
+    if columns:
+        return CardProblem(row.error(columns[0], f"card {row.label!r}, {box.where.text()}: {message}"))
+    return CardProblem(box.where.error(name, message))  # the same for every card: reported once
+
+
+def colour(box: Box, row: CardRow, ctx: Context, name: str, default: str | None) -> str | None:
+    """The colour a box's field names for this card (None: none)."""
+    text = fill(getattr(box, name), row, ctx).strip()
+    if not text:
+        return default
+    if text in ("none", "transparent"):
+        return None
+    if text == "suit":
+        return _suit_colour(row)
+    if text in SUIT_COLOURS:
+        return SUIT_COLOURS[text]
+    if text.lower() in NAMED_COLOURS:
+        return NAMED_COLOURS[text.lower()]
+    if _HEX.fullmatch(text):
+        return text.lower() if len(text) == 7 else "#" + "".join(ch * 2 for ch in text[1:].lower())
+    raise _problem(box, row, name, f"{text!r} is not a colour (write #rrggbb, a suit, 'suit', or one of "
+                                   f"{', '.join(sorted(NAMED_COLOURS))})")
+
+
+def _ink(value: str | None, ctx: Context) -> str | None:
+    """Text and marks print black in the ink-saving build (white stays white)."""
+    if ctx.ink != "bw" or value is None or value == WHITE:
+        return value
+    return INK
+
+
+# -- text ----------------------------------------------------------------------------
+
+Run = tuple[str, str]  # ("text", "Take ") or ("icon", "hearts")
+Word = list[Run]
+
+
+def _words(text: str, row: CardRow, box: Box, wrap: bool) -> list[list[Word]]:
+    """Paragraphs of words, each word a list of runs (text and inline icons)."""
+    paragraphs = text.split("\n") if wrap else [" ".join(text.split("\n"))]
+    out = []
+    for paragraph in paragraphs:
+        words = []
+        for word in paragraph.split():
+            runs: Word = []
+            at = 0
+            for match in INLINE.finditer(word):
+                if not is_icon(match.group(1)):
+                    raise _problem(box, row, "text", f"no icon :{match.group(1)}: (icons: {', '.join(ICONS)})")
+                if match.start() > at:
+                    runs.append(("text", word[at:match.start()]))
+                runs.append(("icon", match.group(1)))
+                at = match.end()
+            if at < len(word):
+                runs.append(("text", word[at:]))
+            words.append(runs)
+        out.append(words)
+    return out
+
+
+def _width(runs: Word, size: float, bold: bool) -> float:
+    return sum(metrics.width(t, size, bold) if kind == "text" else size * ICON_EM for kind, t in runs)
+
+
+def _lines(paragraphs: list[list[Word]], box: Box, size: float, wrap: bool) -> list[list[Word]] | None:
+    """Words broken into lines at ``size``; None when a line cannot fit the box's width."""
+    space = metrics.width(" ", size, box.bold)
+    lines: list[list[Word]] = []
+    for words in paragraphs:
+        line: list[Word] = []
+        width = 0.0
+        for word in words:
+            own = _width(word, size, box.bold)
+            if own > box.w + 1e-9:
+                return None
+            if line and wrap and width + space + own > box.w + 1e-9:
+                lines.append(line)
+                line, width = [word], own
+            else:
+                width = width + space + own if line else own
+                line.append(word)
+        if width > box.w + 1e-9:
+            return None
+        lines.append(line)
+    return lines
+
+
+def _block_height(count: int, size: float, box: Box) -> float:
+    return metrics.ascent(size, box.bold) + metrics.descent(size, box.bold) + (count - 1) * size * box.line_height
+
+
+def _fit(paragraphs: list[list[Word]], box: Box, wrap: bool) -> tuple[float, list[list[Word]]] | None:
+    """The largest size from the box's size down to its min_size at which the text fits."""
+    def attempt(size: float) -> list[list[Word]] | None:
+        lines = _lines(paragraphs, box, size, wrap)
+        return lines if lines is not None and _block_height(len(lines), size, box) <= box.h + 1e-9 else None
+
+    best = attempt(box.size)
+    if best is not None:
+        return box.size, best
+    low_lines = attempt(box.min_size)
+    if low_lines is None:
+        return None
+    low, high = box.min_size, box.size
+    for _ in range(_STEPS):
+        mid = (low + high) / 2
+        found = attempt(mid)
+        if found is not None:
+            low, low_lines = mid, found
+        else:
+            high = mid
+    size = int(low * 1000) / 1000  # rounded down: what fits at low fits here
+    return size, _lines(paragraphs, box, size, wrap) or low_lines
+
+
+def text_items(box: Box, row: CardRow, ctx: Context, default_colour: str) -> list[Item]:
+    text = fill(box.text, row, ctx).replace("\\n", "\n")
+    if not text.strip():
+        return []
+    wrap = box.kind == "text"
+    found = _fit(_words(text, row, box, wrap), box, wrap)
+    if found is None:
+        raise _problem(box, row, "text", f"the text does not fit the {box.w:g} × {box.h:g} mm box even at min_size "
+                                         f"{box.min_size:g} mm; shorten it, enlarge the box or lower min_size")
+    size, lines = found
+    fill_colour = _ink(colour(box, row, ctx, "colour", default_colour), ctx) or INK
+    label = f"box {box.name}"  # the scene names the card; equal backs stay equal
+    block = _block_height(len(lines), size, box)
+    top = {"top": box.y, "middle": box.y + (box.h - block) / 2, "bottom": box.y + box.h - block}[box.valign]
+    baseline = top + metrics.ascent(size, box.bold)
+    space = metrics.width(" ", size, box.bold)
+    items: list[Item] = []
+    for line in lines:
+        width = sum(_width(word, size, box.bold) for word in line) + space * (len(line) - 1)
+        x = {"left": box.x, "center": box.x + (box.w - width) / 2, "right": box.x + box.w - width}[box.align]
+        items.extend(_line_items(line, x, baseline, size, box.bold, fill_colour, label))
+        baseline += size * box.line_height
+    return items
+
+
+def _line_items(line: list[Word], x: float, baseline: float, size: float, bold: bool, colour_: str,
+                label: str) -> list[Item]:
+    """One line's runs: text runs joined into Text items, icons drawn between them."""
+    items: list[Item] = []
+    pending, start = "", x
+    runs: list[Run] = []
+    for index, word in enumerate(line):
+        if index:
+            runs.append(("text", " "))
+        runs.extend(word)
+    for kind, value in runs:
+        if kind == "text":
+            if not pending:
+                start = x
+            pending += value
+            x += metrics.width(value, size, bold)
+            continue
+        if pending.strip():
+            items.append(Text(round(start, 4), round(baseline, 4), pending, round(size, 4), "start", bold, colour_, name=label))
+        pending = ""
+        icon = size * ICON_EM
+        items.extend(icon_items(value, x + icon / 2, baseline - size * 0.36, icon * 0.92, colour_))
+        x += icon
+    if pending.strip():
+        items.append(Text(round(start, 4), round(baseline, 4), pending, round(size, 4), "start", bold, colour_, name=label))
+    return items
+
+
+# -- the other kinds ---------------------------------------------------------------
+
+
+def _suit_colour(row: CardRow) -> str:
+    return SUIT_COLOURS.get(row.values.get("suit", "").strip(), INK)
+
+
+def symbol_items(box: Box, row: CardRow, ctx: Context) -> list[Item]:
+    """A suit symbol or an icon, as large as the box's shorter side, centred in it."""
+    name = fill(box.suit if box.kind == "suit" else box.icon, row, ctx).strip()
+    if not name:
+        return []
+    if box.kind == "suit" and name not in ctx.suits:
+        raise _problem(box, row, "suit", f"{name!r} is not a suit of this game ({', '.join(ctx.suits)})")
+    if box.kind == "icon" and not is_icon(name):
+        raise _problem(box, row, "icon", f"no icon {name!r} (icons: {', '.join(ICONS)})")
+    default = SUIT_COLOURS.get(name, INK) if box.kind == "suit" else INK
+    paint = _ink(colour(box, row, ctx, "colour", default), ctx) or INK
+    return icon_items(name, box.x + box.w / 2, box.y + box.h / 2, min(box.w, box.h), paint)
+
+
+def image_items(box: Box, row: CardRow, ctx: Context) -> list[Item]:
+    rel = fill(box.file, row, ctx).strip()
+    if not rel:
+        return []
+    try:
+        picture = load_picture(find_picture(rel, ctx.folder, ctx.project))
+    except PictureProblem as exc:
+        raise _problem(box, row, "file", str(exc)) from None
+    x, y, w, h = fitted(picture, box.x, box.y, box.w, box.h, box.fit)
+    return [Image(x, y, w, h, picture.data, picture.format, name=f"box {box.name}")]
+
+
+def rect_items(box: Box, row: CardRow, ctx: Context) -> list[Item]:
+    fill_colour = colour(box, row, ctx, "fill", None)
+    stroke = _ink(colour(box, row, ctx, "stroke", None), ctx)
+    if ctx.ink == "bw" and fill_colour not in (None, WHITE):
+        fill_colour = None  # no ink-hungry fills in the ink-saving build
+        stroke = stroke or INK
+    if fill_colour is None and stroke is None:
+        return []
+    style = Style(fill=fill_colour, stroke=stroke, stroke_width=box.stroke_width if stroke else 0.0)
+    return [Rect(round(box.x, 4), round(box.y, 4), round(box.w, 4), round(box.h, 4), style, radius=box.radius)]
+
+
+def box_items(box: Box, row: CardRow, ctx: Context) -> list[Item]:
+    """What ``box`` shows on the card ``row``; raises CardProblem naming both."""
+    if box.kind in ("text", "rank"):
+        items = text_items(box, row, ctx, _suit_colour(row) if box.kind == "rank" else INK)
+    elif box.kind in ("suit", "icon"):
+        items = symbol_items(box, row, ctx)
+    elif box.kind == "image":
+        items = image_items(box, row, ctx)
+    else:
+        items = rect_items(box, row, ctx)
+    if not box.rotate or not items:
+        return items
+    cx, cy = box.x + box.w / 2, box.y + box.h / 2
+    inner = Group(tuple(items), dx=-cx, dy=-cy)
+    return [Group((inner,), dx=round(cx, 4), dy=round(cy, 4), rotate=box.rotate)]

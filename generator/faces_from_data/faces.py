@@ -1,0 +1,214 @@
+"""A game's printed components made from its layout and cards files.
+
+A component in game.yaml that names a ``layout`` (and usually ``cards``) is laid out
+here::
+
+    components:
+      - id: card
+        name: playing card
+        count: 12
+        printed: true
+        layout: card-layout.yaml   # the faces, as named boxes
+        cards: cards.csv           # one row per card, with a count column
+
+Each card's front is the layout's ``front`` face (or the face its ``face`` column
+names) and its back the ``back`` face when the layout has one (or its ``back``
+column). Everything is checked before anything is drawn: the files, every column a
+box names, text boxes inside the safe zone, the counts adding up to the component's
+count, and then every card's every box; each problem names its file, line and box.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any, Iterator, Sequence
+
+from ..components.base import Component, Face, FaceOptions
+from ..content.cards import CardRow, CardsFile, read_cards
+from ..content.errors import ContentError, ContentInvalid
+from ..layout.boxes import Box as Area
+from ..scene import Item, Scene
+from .draw import CardProblem, Context, box_items, columns_named
+from .layout import Box, Layout, read_layout
+
+FRONT, BACK = "front", "back"
+#: Columns with a meaning of their own besides what boxes name.
+FACE_COLUMNS = ("face", "back")
+#: Names a template may use besides the card's columns.
+BUILTINS = ("title", "designer", "tagline")
+
+
+def laid_out(content: Any) -> list[tuple[int, Any]]:
+    """(index, component) of the game's components that name a layout file."""
+    return [(i, c) for i, c in enumerate(content.components) if getattr(c, "layout", None)]
+
+
+def components(content: Any, options: FaceOptions, project_root: Path) -> Sequence[Component]:
+    """The game's components laid out from data (a ``GameSpec.faces`` factory); raises
+    ContentInvalid listing every problem."""
+    made, problems = _make(content, options, project_root)
+    if problems:
+        raise ContentInvalid(problems)
+    return made
+
+
+def check(game: Any, project_root: Path) -> list[ContentError]:
+    """Every problem of a loaded game's data-made faces, with the default print options;
+    problems found in game.yaml get its line."""
+    found = _make(game.content, FaceOptions(), project_root, game.folder)[1]
+    yaml_file = (game.folder / "game.yaml").resolve()
+    return [game.source.error(e.path, e.message) if e.file.resolve() == yaml_file and e.line is None else e
+            for e in found]
+
+
+_MADE: dict[tuple[Any, ...], tuple[Any, tuple[list[Component], list[ContentError]]]] = {}
+
+
+def _make(content: Any, options: FaceOptions, root: Path, folder: Path | None = None
+          ) -> tuple[list[Component], list[ContentError]]:
+    """Laid out once per process for the same content, options and files."""
+    folder = (folder or root / "content" / content.slug).resolve()
+    stamps = tuple(_stamp(folder / getattr(c, name)) for _, c in laid_out(content)
+                   for name in ("layout", "cards") if getattr(c, name, None))
+    key = (id(content), options, root.resolve(), folder, stamps)
+    cached = _MADE.get(key)
+    if cached is not None and cached[0] is content:
+        return cached[1]
+    made = _lay_out(content, options, root.resolve(), folder)
+    if len(_MADE) > 8:
+        _MADE.clear()
+    _MADE[key] = (content, made)
+    return made
+
+
+def _stamp(path: Path) -> tuple[str, int]:
+    try:
+        return str(path), path.stat().st_mtime_ns
+    except OSError:
+        return str(path), 0
+
+
+def _lay_out(content: Any, options: FaceOptions, root: Path, folder: Path) -> tuple[list[Component], list[ContentError]]:
+    made: list[Component] = []
+    problems: list[ContentError] = []
+    ctx = Context(folder, root, tuple(content.suits), options.ink,
+                  {name: str(getattr(content, name, "") or "") for name in BUILTINS})
+    for index, component in laid_out(content):
+        try:
+            made.append(_component(content, index, component, options, ctx))
+        except ContentInvalid as exc:
+            problems.extend(exc.errors)
+    return made, _unique(problems)
+
+
+def _unique(problems: list[ContentError]) -> list[ContentError]:
+    return list(dict.fromkeys(problems))
+
+
+def _file(ctx: Context, content: Any, index: int, name: str) -> Path:
+    """A file named by component ``index``'s field ``name``, inside the project."""
+    rel = getattr(content.components[index], name)
+    target = (ctx.folder / rel).resolve()
+    where = (Path(ctx.folder) / "game.yaml", ("components", index, name))
+    if not target.is_relative_to(ctx.project):
+        raise ContentInvalid([ContentError(where[0], None, where[1], f"path {rel!r} leaves the project; refusing it")])
+    if not target.is_file():
+        raise ContentInvalid([ContentError(where[0], None, where[1], f"file {rel!r} does not exist")])
+    return target
+
+
+def _component(content: Any, index: int, component: Any, options: FaceOptions, ctx: Context) -> Component:
+    layout = read_layout(_file(ctx, content, index, "layout"))
+    cards = read_cards(_file(ctx, content, index, "cards")) if component.cards else None
+    rows = cards.rows if cards is not None else (CardRow({}, component.count, layout.path, 1),)
+    size = layout.size or options.card_size
+    safe = layout.safe
+    problems = list(_layout_problems(layout, cards, size, safe))
+    if problems:
+        raise ContentInvalid(problems)
+    problems = list(_row_problems(layout, rows))
+    if problems:
+        raise ContentInvalid(problems)
+    if cards is not None and cards.total != component.count:
+        problems.append(ContentError(ctx.folder / "game.yaml", None, ("components", index, "count"),
+                                     f"{component.name}: count is {component.count}, but {cards.path.name} makes "
+                                     f"{cards.total} cards (the sum of its count column)"))
+    faces = []
+    for row in rows:
+        if row.count == 0:
+            continue
+        try:
+            faces.append(_face(layout, row, size, ctx, component.id))
+        except CardProblem as exc:
+            problems.append(exc.error)
+    if problems:
+        raise ContentInvalid(problems)
+    bleed = options.bleed if layout.bleed is None else layout.bleed
+    return Component(id=component.id, name=component.name, kind=layout.kind, faces=tuple(faces), trim=size,
+                     bleed=bleed, safe=safe)
+
+
+def _face(layout: Layout, row: CardRow, size: tuple[float, float], ctx: Context, component: str) -> Face:
+    front_name = row.values.get("face") or FRONT
+    back_name = row.values.get("back") or (BACK if BACK in layout.faces else "")
+    front = _scene(layout, front_name, row, size, ctx, f"{component} {row.label}")
+    # Backs are named by face, not card: cards sharing a back print one back file.
+    back = _scene(layout, back_name, row, size, ctx, f"{component} {back_name}") if back_name else None
+    return Face(front=front, back=back, copies=row.count)
+
+
+def _scene(layout: Layout, face: str, row: CardRow, size: tuple[float, float], ctx: Context, name: str) -> Scene:
+    items: list[Item] = []
+    for box in layout.faces[face].boxes:
+        items.extend(box_items(box, row, ctx))
+    return Scene(name=name, width=size[0], height=size[1], items=tuple(items))
+
+
+# -- checks before drawing -------------------------------------------------------------
+
+
+def _layout_problems(layout: Layout, cards: CardsFile | None, size: tuple[float, float], safe: float
+                     ) -> Iterator[ContentError]:
+    columns = set(cards.columns) if cards is not None else set()
+    source = cards.path.name if cards is not None else "no cards file"
+    inside = Area(0.0, 0.0, size[0], size[1]).inset(safe)
+    for face in layout.faces.values():
+        for box in face.boxes:
+            for field, template in box.templates().items():
+                for column in columns_named(template):
+                    if column not in columns and column not in BUILTINS:
+                        yield box.where.error(field, f"names column {column!r}, which {source} does not have "
+                                                     f"(columns: {', '.join(sorted(columns)) or 'none'})")
+            if box.kind in ("text", "rank") and not inside.contains(_extent(box), tolerance=1e-6):
+                yield box.where.error("", f"a {box.kind} box must lie inside the {safe:g} mm safe zone "
+                                          f"({inside.x:g}..{inside.right:g} × {inside.y:g}..{inside.bottom:g} mm); "
+                                          f"it covers {_span(_extent(box))}")
+
+
+def _extent(box: Box) -> Area:
+    """The box as it lands on the card, turned about its centre by ``rotate``."""
+    if not box.rotate % 180:
+        return Area(box.x, box.y, box.w, box.h)
+    rad = math.radians(box.rotate)
+    cos, sin = abs(math.cos(rad)), abs(math.sin(rad))
+    w, h = box.w * cos + box.h * sin, box.w * sin + box.h * cos
+    cx, cy = box.x + box.w / 2, box.y + box.h / 2
+    return Area(cx - w / 2, cy - h / 2, w, h)
+
+
+def _span(area: Area) -> str:
+    return f"{area.x:g}..{area.right:g} × {area.y:g}..{area.bottom:g} mm"
+
+
+def _row_problems(layout: Layout, rows: Sequence[CardRow]) -> Iterator[ContentError]:
+    faces = ", ".join(layout.faces)
+    for row in rows:
+        front = row.values.get("face") or FRONT
+        if front not in layout.faces:
+            column = "face" if row.values.get("face") else ""
+            yield row.error(column, f"card {row.label!r}: the layout {layout.path.name} has no face {front!r} "
+                                    f"(faces: {faces})")
+        back = row.values.get("back")
+        if back and back not in layout.faces:
+            yield row.error("back", f"card {row.label!r}: the layout {layout.path.name} has no face {back!r} (faces: {faces})")

@@ -1,0 +1,436 @@
+"""Reading a layout file: faces made of named boxes in mm, with ``extends``.
+
+A layout file looks like this (every length is written with its unit, as in Squib;
+a bare number is mm)::
+
+    kind: card                 # card (default), token, board or sheet
+    size: poker                # or [63mm, 88mm]; default: the build's card size
+    safe: 3mm                  # text boxes must stay this far inside the trim
+    boxes:                     # shared parts any face's box may extend
+      corner: {kind: rank, x: 3mm, y: 3mm, width: 10mm, height: 8mm, size: 6mm}
+    faces:
+      front:
+        boxes:
+          top-corner: {extends: corner}
+          bottom-corner: {extends: corner, x: 50mm, y: 77mm, rotate: 180}
+          rules: {kind: text, x: 5mm, y: 40mm, width: 53mm, height: 40mm, text: "{rules}"}
+      back:
+        boxes:
+          fill: {kind: rect, x: -3mm, y: -3mm, width: 69mm, height: 94mm, fill: "#1f2a44"}
+
+A box ``extends`` one or more other boxes (shared ones, or earlier boxes of its face)
+and changes what it names; ``x: "+=2mm"`` adds to the inherited value (also ``-=``,
+``*=``, ``/=``). A face ``extends`` another face: it starts with that face's boxes, in
+order, and a box of the same name changes the inherited one. Boxes are drawn in order.
+Every problem is reported with its file, line and box.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator, Mapping
+
+from ..components.base import CARD_SIZES
+from ..content.errors import ContentError, ContentInvalid, PathPart
+from ..content.loader import SourceFile, read_yaml
+from ..layout.units import length
+
+KINDS = ("text", "rank", "suit", "icon", "image", "rect")
+PLACE = ("x", "y", "width", "height", "rotate")
+#: The fields each kind of box takes (besides kind, extends and PLACE).
+KIND_FIELDS: dict[str, tuple[str, ...]] = {
+    "text": ("text", "size", "min_size", "bold", "colour", "align", "valign", "line_height"),
+    "rank": ("text", "size", "min_size", "bold", "colour", "align", "valign"),
+    "suit": ("suit", "colour"),
+    "icon": ("icon", "colour"),
+    "image": ("file", "fit"),
+    "rect": ("fill", "stroke", "stroke_width", "radius"),
+}
+LENGTHS = ("x", "y", "width", "height", "size", "min_size", "stroke_width", "radius")
+ALIGN = ("left", "center", "right")
+VALIGN = ("top", "middle", "bottom")
+FITS = ("contain", "stretch")
+PIECE_KINDS = ("card", "token", "board", "sheet")
+TOP_FIELDS = ("kind", "size", "bleed", "safe", "boxes", "faces")
+#: Text may shrink to this share of its size when ``min_size`` is not given.
+MIN_SHARE = 0.7
+_RELATIVE = re.compile(r"^\s*([+\-*/])=\s*(.+?)\s*$")
+
+Fields = dict[str, tuple[Any, int]]  # field -> (value as written, line it was written on)
+
+
+@dataclass(frozen=True)
+class Where:
+    """Where a box is defined: its file, its path in the file and each field's line."""
+
+    file: Path
+    path: tuple[PathPart, ...]
+    line: int
+    lines: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def box(self) -> str:
+        return str(self.path[-1])
+
+    def line_of(self, name: str) -> int:
+        return self.lines.get(name, self.line)
+
+    def error(self, name: str, message: str) -> ContentError:
+        return ContentError(self.file, self.line_of(name), self.path + ((name,) if name else ()), message)
+
+    def text(self) -> str:
+        """``box 'title' (layout.yaml:12)`` for messages about a card."""
+        return f"box {self.box!r} ({self.file.name}:{self.line})"
+
+
+@dataclass(frozen=True)
+class Box:
+    """One box as drawn: where it is (mm, trim's top-left at 0, 0) and what it shows.
+
+    Text-like fields (``text``, ``suit``, ``icon``, ``file``, colours) may name card
+    columns in braces, ``{rank}``; they are filled per card by ``generator.faces_from_data.draw``.
+    """
+
+    name: str
+    kind: str
+    x: float
+    y: float
+    w: float
+    h: float
+    where: Where
+    rotate: float = 0.0
+    text: str = ""
+    size: float = 3.0
+    min_size: float = 2.1
+    bold: bool = False
+    colour: str = ""  # "" = the kind's default: ink, or the card's suit colour for rank and suit
+    align: str = "left"
+    valign: str = "top"
+    line_height: float = 1.25
+    suit: str = "{suit}"
+    icon: str = ""
+    file: str = ""
+    fit: str = "contain"
+    fill: str = ""
+    stroke: str = ""
+    stroke_width: float = 0.3
+    radius: float = 0.0
+
+    def templates(self) -> dict[str, str]:
+        """The fields of this box that cards fill in, by field name."""
+        names = {"text": ("text", "colour"), "rank": ("text", "colour"), "suit": ("suit", "colour"),
+                 "icon": ("icon", "colour"), "image": ("file",), "rect": ("fill", "stroke")}[self.kind]
+        return {name: getattr(self, name) for name in names if getattr(self, name)}
+
+
+@dataclass(frozen=True)
+class Face:
+    name: str
+    boxes: tuple[Box, ...]
+    line: int
+
+
+@dataclass(frozen=True)
+class Layout:
+    path: Path
+    kind: str
+    size: tuple[float, float] | None
+    bleed: float | None
+    safe: float
+    faces: Mapping[str, Face]
+    lines: Mapping[str, int]
+
+
+# -- reading and extends --------------------------------------------------------------
+
+
+def read_layout(path: Path) -> Layout:
+    """The layout in ``path``; raises ContentInvalid with every problem, each with its
+    line and box."""
+    source = read_yaml(path)
+    if not isinstance(source.data, dict):
+        raise ContentInvalid([source.error((), "a layout file is a mapping: kind, size, safe, boxes, faces")])
+    reader = _Reader(source)
+    layout = reader.layout()
+    if reader.problems:
+        raise ContentInvalid(reader.problems)
+    return layout
+
+
+class _Reader:
+    def __init__(self, source: SourceFile):
+        self.source = source
+        self.data: dict[str, Any] = source.data
+        self.problems: list[ContentError] = []
+        self.shared: dict[str, Fields] = {}
+        self.faces: dict[str, dict[str, Fields]] = {}
+        #: boxes whose extends failed: their own problem is reported, not its follow-ons
+        self.broken: set[tuple[PathPart, ...]] = set()
+
+    def error(self, path: tuple[PathPart, ...], message: str) -> None:
+        found = self.source.error(path, message)
+        if found not in self.problems:
+            self.problems.append(found)
+
+    def mapping(self, path: tuple[PathPart, ...]) -> dict[str, Any]:
+        value: Any = self.data
+        for part in path:
+            value = value.get(part) if isinstance(value, dict) else None
+        if value is None:
+            return {}
+        if not isinstance(value, dict):
+            self.error(path, "expected a mapping of named entries")
+            return {}
+        return value
+
+    def fields(self, path: tuple[PathPart, ...], raw: Any) -> Fields | None:
+        if not isinstance(raw, dict):
+            self.error(path, "a box is a mapping of fields (kind, x, y, width, height, ...)")
+            return None
+        return {str(k): (v, self.source.line(path + (str(k),)) or 0) for k, v in raw.items()}
+
+    def layout(self) -> Layout:
+        for key in self.data:
+            if key not in TOP_FIELDS:
+                self.error((str(key),), f"unknown field; a layout has {', '.join(TOP_FIELDS)}")
+        for name, raw in self.mapping(("boxes",)).items():
+            found = self.fields(("boxes", str(name)), raw)
+            if found is not None:
+                self.shared[str(name)] = found
+        faces_raw = self.mapping(("faces",))
+        if not faces_raw:
+            self.error(("faces",), "a layout needs faces: (front, back, ...), each with its boxes")
+        resolved = {str(name): self.face(str(name), faces_raw, []) for name in faces_raw}
+        faces = {name: Face(name, tuple(self.typed(name, box, fields) for box, fields in boxes.items()),
+                            self.source.line(("faces", name)) or 1)
+                 for name, boxes in resolved.items()}
+        return Layout(self.source.path, self.piece_kind(), self.size(), self.top_length("bleed", None),
+                      self.top_length("safe", 3.0) or 0.0, faces,
+                      {name: self.source.line(("faces", name)) or 1 for name in faces})
+
+    def piece_kind(self) -> str:
+        kind = self.data.get("kind", "card")
+        if kind not in PIECE_KINDS:
+            self.error(("kind",), f"{kind!r} is not a kind of piece; choose {', '.join(PIECE_KINDS)}")
+            return "card"
+        return str(kind)
+
+    def size(self) -> tuple[float, float] | None:
+        size = self.data.get("size")
+        if size is None:
+            return None
+        if isinstance(size, str) and size in CARD_SIZES:
+            return CARD_SIZES[size]
+        if isinstance(size, list) and len(size) == 2:
+            try:
+                w, h = length(size[0]), length(size[1])
+                if w > 0 and h > 0:
+                    return w, h
+            except ValueError:
+                pass
+        self.error(("size",), f"write a card size ({', '.join(CARD_SIZES)}) or [width, height], e.g. [63mm, 88mm]")
+        return None
+
+    def top_length(self, name: str, default: float | None) -> float | None:
+        if name not in self.data:
+            return default
+        try:
+            value = length(self.data[name])
+        except ValueError as exc:
+            self.error((name,), str(exc))
+            return default
+        if value < 0:
+            self.error((name,), "must not be negative")
+        return value
+
+    # -- extends ----------------------------------------------------------------------
+
+    def face(self, name: str, faces_raw: dict[str, Any], chain: list[str]) -> dict[str, Fields]:
+        """The face's boxes in drawing order, every ``extends`` applied."""
+        if name in self.faces:
+            return self.faces[name]
+        path: tuple[PathPart, ...] = ("faces", name)
+        raw = faces_raw.get(name)
+        if not isinstance(raw, dict):
+            self.error(path, "a face is a mapping: boxes (and extends)")
+            self.faces[name] = {}
+            return {}
+        for key in raw:
+            if key not in ("boxes", "extends"):
+                self.error(path + (str(key),), "unknown field; a face has boxes and extends")
+        boxes: dict[str, Fields] = {}
+        for parent in self.parents(raw.get("extends"), path):
+            if parent == name or parent in chain:
+                self.error(path + ("extends",), f"face {name!r} extends itself through {' -> '.join(chain + [name, parent])}")
+            elif parent not in faces_raw:
+                self.error(path + ("extends",), f"no face {parent!r} to extend; faces: {', '.join(map(str, faces_raw))}")
+            else:
+                boxes.update({k: dict(v) for k, v in self.face(parent, faces_raw, chain + [name]).items()})
+        own = raw.get("boxes") or {}
+        if not isinstance(own, dict):
+            self.error(path + ("boxes",), "expected a mapping of named boxes")
+            own = {}
+        for box_name, box_raw in own.items():
+            box_path = path + ("boxes", str(box_name))
+            fields = self.fields(box_path, box_raw)
+            if fields is None:
+                continue
+            base = boxes.get(str(box_name), {})
+            boxes[str(box_name)] = self.extend(fields, box_path, boxes, base, [str(box_name)])
+        self.faces[name] = boxes
+        return boxes
+
+    def parents(self, value: Any, path: tuple[PathPart, ...]) -> list[str]:
+        if value is None:
+            return []
+        if isinstance(value, str):
+            return [value]
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            return list(value)
+        self.error(path + ("extends",), "extends names a box (or a list of boxes)")
+        return []
+
+    def extend(self, fields: Fields, path: tuple[PathPart, ...], siblings: dict[str, Fields], base: Fields,
+               chain: list[str]) -> Fields:
+        """``fields`` over what it extends: the shared or sibling boxes it names, over
+        ``base`` (the inherited box of the same name)."""
+        merged = dict(base)
+        for parent in self.parents(fields.get("extends", (None, 0))[0], path):
+            if parent in chain:
+                self.error(path + ("extends",), f"extends goes round in a circle ({' -> '.join(chain[chain.index(parent):] + [parent])}): a box cannot extend itself")
+                self.broken.add(path)
+                continue
+            if parent in siblings and parent != chain[0]:
+                parent_fields = siblings[parent]
+            elif parent in self.shared:
+                shared_path: tuple[PathPart, ...] = ("boxes", parent)
+                parent_fields = self.extend(self.shared[parent], shared_path, {}, {}, chain + [parent])
+                if shared_path in self.broken:
+                    self.broken.add(path)
+            else:
+                known = sorted(set(self.shared) | set(siblings))
+                self.error(path + ("extends",), f"no box {parent!r} to extend; boxes: {', '.join(known) or 'none'}")
+                self.broken.add(path)
+                continue
+            merged = self.apply(merged, parent_fields, path)
+        return self.apply(merged, {k: v for k, v in fields.items() if k != "extends"}, path)
+
+    def apply(self, base: Fields, over: Fields, path: tuple[PathPart, ...]) -> Fields:
+        out = dict(base)
+        for name, (value, line) in over.items():
+            match = _RELATIVE.match(value) if isinstance(value, str) else None
+            if match is None:
+                out[name] = (value, line)
+                continue
+            if name not in base:
+                self.error(path + (name,), f"{value!r} changes an inherited {name}, but the box inherits none")
+                continue
+            try:
+                old, amount = length(base[name][0]), length(match.group(2))
+            except ValueError as exc:
+                self.error(path + (name,), str(exc))
+                continue
+            op = match.group(1)
+            if op in "*/" and name in LENGTHS:
+                amount = float(match.group(2)) if re.fullmatch(r"-?\d+(\.\d+)?", match.group(2)) else amount
+            if op == "/" and amount == 0:
+                self.error(path + (name,), "cannot divide by zero")
+                continue
+            out[name] = ({"+": old + amount, "-": old - amount, "*": old * amount, "/": old / (amount or 1)}[op], line)
+        return out
+
+    # -- fields to a Box --------------------------------------------------------------
+
+    def typed(self, face: str, name: str, fields: Fields) -> Box:
+        path: tuple[PathPart, ...] = ("faces", face, "boxes", name)
+        where = Where(self.source.path, path, self.source.line(path) or 1, {k: line for k, (_, line) in fields.items()})
+        if "color" in fields and "colour" not in fields:
+            fields = {**fields, "colour": fields["color"]}
+        fields = {k: v for k, v in fields.items() if k != "color"}
+        kind = fields.get("kind", (None, 0))[0]
+        if path in self.broken:  # its extends is already reported
+            return Box(name, "rect", 0, 0, 0, 0, where)
+        if kind not in KINDS:
+            what = "has no kind" if kind is None else f"kind {kind!r} is not a kind of box"
+            self.problems.append(where.error("kind", f"{what}; choose {', '.join(KINDS)}"))
+            return Box(name, "rect", 0, 0, 0, 0, where)
+        values: dict[str, Any] = {}
+        before = len(self.problems)
+        allowed = set(PLACE) | set(KIND_FIELDS[kind]) | {"kind"}
+        for key, (value, _) in fields.items():
+            if key not in allowed:
+                self.problems.append(where.error(key, f"a {kind} box has no field {key!r}; it takes "
+                                                      f"{', '.join(PLACE + KIND_FIELDS[kind])}"))
+                continue
+            checked = self.value(key, value, where)
+            if checked is not None:
+                values[key] = checked
+        for key in ("x", "y", "width", "height"):
+            if key not in values and key not in fields:
+                self.problems.append(where.error("", f"a box needs {key} (x, y, width and height, in mm)"))
+        defaults = _defaults(kind, values)
+        w, h = values.pop("width", 0.0), values.pop("height", 0.0)
+        box = Box(name=name, kind=kind, x=values.pop("x", 0.0), y=values.pop("y", 0.0), w=w, h=h, where=where,
+                  **{**defaults, **{k: v for k, v in values.items() if k != "kind"}})
+        if len(self.problems) == before:  # a box with a bad field is not checked further
+            self.problems.extend(_box_problems(box))
+        return box
+
+    def value(self, key: str, value: Any, where: Where) -> Any:
+        try:
+            return _field_value(key, value)
+        except ValueError as exc:
+            self.problems.append(where.error(key, str(exc)))
+            return None
+
+
+def _field_value(key: str, value: Any) -> Any:
+    if key in LENGTHS:
+        if isinstance(value, bool):
+            raise ValueError(f"not a length: {value!r}")
+        return length(value)
+    if key in ("rotate", "line_height"):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise ValueError(f"{key} is a number ({'degrees clockwise' if key == 'rotate' else 'times the size'})")
+        return float(value)
+    if key == "bold":
+        if not isinstance(value, bool):
+            raise ValueError("bold is true or false")
+        return value
+    choices = {"align": ALIGN, "valign": VALIGN, "fit": FITS}.get(key)
+    if choices is not None:
+        value = "center" if value in ("centre", "middle") and key == "align" else value
+        if value not in choices:
+            raise ValueError(f"{value!r} is not one of {', '.join(choices)}")
+        return value
+    if value is None:
+        return ""
+    if not isinstance(value, (str, int, float)) or isinstance(value, bool):
+        raise ValueError(f"{key} is text (it may name card columns in braces, e.g. '{{rank}}')")
+    return str(value)
+
+
+def _defaults(kind: str, values: dict[str, Any]) -> dict[str, Any]:
+    size = values.get("size", {"rank": 6.0, "text": 3.0}.get(kind, 3.0))
+    out: dict[str, Any] = {"min_size": round(size * MIN_SHARE, 3)} if "min_size" not in values else {}
+    if kind == "rank":
+        out.update(text="{rank}", bold=True, align="center", valign="middle", size=size)
+    if kind == "rect" and "fill" not in values and "stroke" not in values:
+        out["stroke"] = "#1a1a1a"
+    return out
+
+
+def _box_problems(box: Box) -> Iterator[ContentError]:
+    if box.w <= 0 or box.h <= 0:
+        yield box.where.error("width" if box.w <= 0 else "height", "a box's width and height must be more than 0")
+    if box.kind in ("text", "rank"):
+        if box.min_size > box.size:
+            yield box.where.error("min_size", f"min_size {box.min_size:g} mm is larger than size {box.size:g} mm")
+        if box.size <= 0 or box.min_size <= 0:
+            yield box.where.error("size", "text needs a size above 0")
+    if box.kind == "icon" and not box.icon:
+        yield box.where.error("icon", "an icon box names its icon (e.g. icon: star, or icon: '{icon}')")
+    if box.kind == "image" and not box.file:
+        yield box.where.error("file", "an image box names its picture (file: art/dragon.png, or file: '{art}')")

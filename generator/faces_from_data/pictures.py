@@ -1,0 +1,117 @@
+"""A designer's pictures (PNG, JPEG, SVG) for image boxes: found, confined, measured.
+
+A picture's path is relative to the game's folder and must stay inside the project:
+content is data, and a layout must not read files elsewhere on the machine. The
+picture's own proportions are read from its header (no decoding), so the box can keep
+them; the bytes go into the scene as they are.
+"""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+FORMATS = {".png": "png", ".jpg": "jpeg", ".jpeg": "jpeg", ".svg": "svg"}
+
+
+class PictureProblem(ValueError):
+    """The picture cannot be used; the message says why."""
+
+
+@dataclass(frozen=True)
+class Picture:
+    data: bytes
+    format: str
+    width: float  # in its own units: only the proportions matter
+    height: float
+
+
+def find_picture(rel: str, folder: Path, project: Path) -> Path:
+    """The file ``rel`` names, relative to the game's ``folder``; refuses a path that
+    leaves the ``project`` or a file that is not there or not PNG, JPEG or SVG."""
+    target = (folder / rel).resolve()
+    if not target.is_relative_to(project.resolve()):
+        raise PictureProblem(f"picture path {rel!r} leaves the project; refusing it")
+    if Path(rel).suffix.lower() not in FORMATS:
+        raise PictureProblem(f"picture {rel!r} is not PNG, JPEG or SVG (.png, .jpg, .jpeg, .svg)")
+    if not target.is_file():
+        raise PictureProblem(f"picture {rel!r} does not exist (looked for {target})")
+    return target
+
+
+def load_picture(path: Path) -> Picture:
+    stat = path.stat()
+    return _load(path, stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=256)
+def _load(path: Path, mtime: int, size: int) -> Picture:
+    """Read once per process per version of the file (a deck shows one picture on many cards)."""
+    data = path.read_bytes()
+    kind = FORMATS[path.suffix.lower()]
+    width, height = {"png": _png_size, "jpeg": _jpeg_size, "svg": _svg_size}[kind](data, path.name)
+    return Picture(data, kind, width, height)
+
+
+def _png_size(data: bytes, name: str) -> tuple[float, float]:
+    if not data.startswith(b"\x89PNG\r\n\x1a\n") or data[12:16] != b"IHDR":
+        raise PictureProblem(f"picture {name!r} is not a PNG file")
+    width, height = struct.unpack(">II", data[16:24])
+    return float(width), float(height)
+
+
+def _jpeg_size(data: bytes, name: str) -> tuple[float, float]:
+    if not data.startswith(b"\xff\xd8"):
+        raise PictureProblem(f"picture {name!r} is not a JPEG file")
+    at = 2
+    while at + 9 < len(data):
+        if data[at] != 0xFF:
+            at += 1
+            continue
+        marker = data[at + 1]
+        if marker in (0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF):
+            height, width = struct.unpack(">HH", data[at + 5: at + 9])
+            return float(width), float(height)
+        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
+            at += 2
+            continue
+        (segment,) = struct.unpack(">H", data[at + 2: at + 4])
+        at += 2 + segment
+    raise PictureProblem(f"picture {name!r}: no image size found in the JPEG file")
+
+
+def _svg_size(data: bytes, name: str) -> tuple[float, float]:
+    """The width and height of the SVG's root element (or its viewBox)."""
+    import io
+    import xml.etree.ElementTree as ET
+
+    from ..layout.units import length
+
+    try:
+        _, root = next(ET.iterparse(io.BytesIO(data), events=("start",)))
+    except (ET.ParseError, StopIteration) as exc:
+        raise PictureProblem(f"picture {name!r} is not a readable SVG file ({exc})") from None
+    if not root.tag.endswith("svg"):
+        raise PictureProblem(f"picture {name!r} is not an SVG file (its root is <{root.tag}>)")
+    view = (root.get("viewBox") or "").replace(",", " ").split()
+    try:
+        if len(view) == 4 and float(view[2]) > 0 and float(view[3]) > 0:
+            return float(view[2]), float(view[3])
+        width, height = length((root.get("width") or "").replace("px", "")), length((root.get("height") or "").replace("px", ""))
+        if width > 0 and height > 0:
+            return width, height
+    except ValueError:
+        pass
+    raise PictureProblem(f"picture {name!r}: the SVG states no size (give its <svg> a viewBox or width and height)")
+
+
+def fitted(picture: Picture, x: float, y: float, w: float, h: float, fit: str) -> tuple[float, float, float, float]:
+    """Where the picture goes in the box: stretched to it, or as large as fits with its
+    proportions kept, centred ("contain")."""
+    if fit == "stretch":
+        return x, y, w, h
+    scale = min(w / picture.width, h / picture.height)
+    pw, ph = picture.width * scale, picture.height * scale
+    return round(x + (w - pw) / 2, 4), round(y + (h - ph) / 2, 4), round(pw, 4), round(ph, 4)
