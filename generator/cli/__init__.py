@@ -117,6 +117,8 @@ from .pnp import pnp as _pnp  # noqa: E402
 app.command(name="pnp")(_pnp)
 from .lab import balance as _balance  # noqa: E402
 app.command(name="balance")(_balance)
+from .preflight import preflight as _preflight  # noqa: E402
+app.command(name="preflight")(_preflight)
 
 
 def main() -> None:

@@ -157,7 +157,7 @@ def _colour_problems(data: bytes, rules: Rules, name: str) -> Iterable[Problem]:
     from .preflight_pdf import paints, transparency
 
     reader = PdfReader(io.BytesIO(data))
-    root = reader.trailer["/Root"]
+    root: Any = reader.trailer["/Root"].get_object()
     intents = root.get("/OutputIntents")
     if not intents or not any(i.get_object().get("/S") == "/GTS_PDFX" for i in intents.get_object()):
         yield Problem(name, "no PDF/X OutputIntent (the printing condition the colours are meant for)")

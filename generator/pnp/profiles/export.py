@@ -18,7 +18,7 @@ from ...atomic import write_bytes, write_text
 from ...components.base import CARD_SIZES, Component, FaceOptions
 from ..preflight import Problem, check_pdf, preflight, rules_for
 from . import Profile
-from .decks import Deck, NoCards, deck_document, shop_decks, sides_document  # noqa: F401  (NoCards: for callers)
+from .decks import Deck, NoCards, deck_document, shop_decks, sides_document
 
 
 @dataclass
@@ -148,3 +148,19 @@ def _tts(game: Any, decks: list[Deck], profile: Profile, folder: Path, result: P
     path = folder / f"{game.slug}-tts.json"
     write_text(path, saved_object(game.title, objects))
     result.written.append(path)
+
+
+def run_profile(root: Path, slug: str, profile: Profile) -> tuple[ProfileExport | None, str]:
+    """What ``pipworks pnp GAME --for PROFILE`` does: (the export, "") or (None, why not)."""
+    from ...layout.lint import LayoutError
+    from ...verify.project import validated_project
+    from ..assemble import NoLayouts
+
+    project = validated_project(root, only=[slug])
+    try:
+        return export_profile(project.games[slug].content, root, root / "output" / slug, profile), ""
+    except (NoCards, NoLayouts) as exc:
+        return None, str(exc)
+    except LayoutError as exc:
+        return None, (f"{slug}: cannot print for {profile.target} as laid out:\n"
+                      + "\n".join(f"  {p}" for p in exc.problems))
