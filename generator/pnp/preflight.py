@@ -104,8 +104,13 @@ def _mm(size: tuple[float, float]) -> str:
 def check_pdf(data: bytes, rules: Rules, name: str) -> list[Problem]:
     from .preflight_pdf import read_pages
 
+    def wanted(size_pt: float, box: Any, embedded: bool, trim: Any) -> bool:
+        """Only a run that breaks a rule needs its text read (for the message)."""
+        return (not embedded or size_pt < rules.min_type_pt - 0.01
+                or (trim is not None and not _inside(box, trim, rules.safe_mm)))
+
     try:
-        pages = read_pages(data)
+        pages = read_pages(data, wanted)
     except Exception as exc:  # pdfium says why it cannot open the file
         return [Problem(name, f"cannot be read as a PDF ({exc})")]
     problems: list[Problem] = []

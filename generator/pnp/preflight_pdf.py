@@ -11,17 +11,19 @@ from __future__ import annotations
 import ctypes
 import math
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 PT_PER_MM = 72.0 / 25.4
+
+Box = tuple[float, float, float, float]  # left, top, right, bottom in mm from the page's top-left
 
 
 @dataclass(frozen=True)
 class TextRun:
-    text: str
+    text: str  # "" unless preflight asked for it (see Wanted)
     size_pt: float  # the type size as printed, after every scaling
-    box: tuple[float, float, float, float]  # left, top, right, bottom in mm from the top-left
-    font: str
+    box: Box
+    font: str  # the font's name when it is not embedded
     embedded: bool
 
 
@@ -29,13 +31,20 @@ class TextRun:
 class PageFacts:
     number: int  # from 1
     size_mm: tuple[float, float]
-    media: tuple[float, float, float, float]  # boxes as left, top, right, bottom, mm from the top-left
-    trim: tuple[float, float, float, float] | None
-    bleed: tuple[float, float, float, float] | None
+    media: Box
+    trim: Box | None
+    bleed: Box | None
     texts: tuple[TextRun, ...]
 
 
-def _box(box: tuple[float, float, float, float] | None, height_pt: float) -> tuple[float, float, float, float] | None:
+#: Says from a run's size (pt), box, embedding and the page's TrimBox whether its text is
+#: needed for a message: reading every run's text would double preflight's time.
+Wanted = Callable[[float, Box, bool, "Box | None"], bool]
+
+_IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def _box(box: tuple[float, float, float, float] | None, height_pt: float) -> Box | None:
     if box is None:
         return None
     left, bottom, right, top = box
@@ -51,33 +60,80 @@ def _text_of(obj: Any, textpage: Any) -> str:
     return bytes(buffer).decode("utf-16-le", errors="replace").rstrip("\x00")
 
 
-def _font_of(obj: Any) -> tuple[str, bool]:
+def _font_name(font: Any) -> str:
     import pypdfium2.raw as raw
 
-    font = raw.FPDFTextObj_GetFont(obj)
     n = raw.FPDFFont_GetBaseFontName(font, None, 0)
     name = ctypes.create_string_buffer(max(n, 1))
     raw.FPDFFont_GetBaseFontName(font, name, n)
-    return name.value.decode("latin-1"), bool(raw.FPDFFont_GetIsEmbedded(font))
+    return name.value.decode("latin-1")
 
 
-def _runs(page: Any, height_pt: float) -> Iterator[TextRun]:
+def _objects(parent: Any, in_form: bool) -> Iterator[Any]:
     import pypdfium2.raw as raw
 
-    textpage = page.get_textpage()
-    size = ctypes.c_float()
-    matrix = raw.FS_MATRIX()
-    for obj in page.get_objects(filter=(raw.FPDF_PAGEOBJ_TEXT,)):
+    count = raw.FPDFFormObj_CountObjects(parent) if in_form else raw.FPDFPage_CountObjects(parent)
+    for index in range(count):
+        yield raw.FPDFFormObj_GetObject(parent, index) if in_form else raw.FPDFPage_GetObject(parent, index)
+
+
+def _compose(m: tuple[float, ...], n: tuple[float, ...]) -> tuple[float, ...]:
+    """``m`` then ``n`` (PDF matrices as six numbers)."""
+    a, b, c, d, e, f = m
+    p, q, r, s, t, u = n
+    return (a * p + b * r, a * q + b * s, c * p + d * r, c * q + d * s, e * p + f * r + t, e * q + f * s + u)
+
+
+def _page_box(edges: list[float], outer: tuple[float, ...], height_pt: float) -> Box:
+    """Bounds (left, bottom, right, top, pt, in a form's space) as mm from the page's top-left."""
+    left, bottom, right, top = edges
+    if outer != _IDENTITY:
+        a, b, c, d, e, f = outer
+        xs, ys = zip(*((a * x + c * y + e, b * x + d * y + f) for x in (left, right) for y in (bottom, top)))
+        left, right, bottom, top = min(xs), max(xs), min(ys), max(ys)
+    return (left / PT_PER_MM, (height_pt - top) / PT_PER_MM, right / PT_PER_MM, (height_pt - bottom) / PT_PER_MM)
+
+
+def _runs(page: Any, height_pt: float, trim: Box | None, wanted: Wanted | None) -> Iterator[TextRun]:
+    """Every text object of the page (inside form XObjects too), measured as printed."""
+    import pypdfium2.raw as raw
+
+    textpage = None
+    size, matrix = ctypes.c_float(), raw.FS_MATRIX()
+    edges = [ctypes.c_float() for _ in range(4)]
+    stack: list[tuple[Iterator[Any], tuple[float, ...]]] = [(_objects(page, False), _IDENTITY)]
+    while stack:
+        objects, outer = stack[-1]
+        obj = next(objects, None)
+        if obj is None:
+            stack.pop()
+            continue
+        kind = raw.FPDFPageObj_GetType(obj)
+        if kind == raw.FPDF_PAGEOBJ_FORM:
+            raw.FPDFPageObj_GetMatrix(obj, ctypes.byref(matrix))
+            inner = (matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f)
+            stack.append((_objects(obj, True), _compose(inner, outer)))
+            continue
+        if kind != raw.FPDF_PAGEOBJ_TEXT:
+            continue
         raw.FPDFTextObj_GetFontSize(obj, ctypes.byref(size))
         raw.FPDFPageObj_GetMatrix(obj, ctypes.byref(matrix))
-        left, bottom, right, top = obj.get_bounds()
-        font, embedded = _font_of(obj)
-        box = (left / PT_PER_MM, (height_pt - top) / PT_PER_MM, right / PT_PER_MM, (height_pt - bottom) / PT_PER_MM)
-        yield TextRun(_text_of(obj, textpage), size.value * math.hypot(matrix.c, matrix.d), box, font, embedded)
+        _, _, c, d, _, _ = _compose((matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f), outer)
+        raw.FPDFPageObj_GetBounds(obj, *(ctypes.byref(v) for v in edges))
+        box = _page_box([v.value for v in edges], outer, height_pt)
+        font = raw.FPDFTextObj_GetFont(obj)
+        embedded = bool(raw.FPDFFont_GetIsEmbedded(font))
+        size_pt = size.value * math.hypot(c, d)
+        text = ""
+        if wanted is None or wanted(size_pt, box, embedded, trim):
+            textpage = textpage or page.get_textpage()
+            text = _text_of(obj, textpage)
+        yield TextRun(text, size_pt, box, "" if embedded else _font_name(font), embedded)
 
 
-def read_pages(data: bytes) -> list[PageFacts]:
-    """What preflight needs of every page of the PDF ``data``."""
+def read_pages(data: bytes, wanted: Wanted | None = None) -> list[PageFacts]:
+    """What preflight needs of every page of the PDF ``data``; a run's text only where
+    ``wanted`` says so (every run's without it)."""
     import pypdfium2 as pdfium
 
     pdf = pdfium.PdfDocument(data)
@@ -85,13 +141,13 @@ def read_pages(data: bytes) -> list[PageFacts]:
         pages = []
         for number, page in enumerate(pdf, start=1):
             w, h = page.get_size()
+            trim = _box(page.get_trimbox(fallback_ok=False), h)
             pages.append(PageFacts(number, (w / PT_PER_MM, h / PT_PER_MM), _box(page.get_mediabox(), h),  # type: ignore[arg-type]
-                                   _box(page.get_trimbox(fallback_ok=False), h),
-                                   _box(page.get_bleedbox(fallback_ok=False), h), tuple(_runs(page, h))))
+                                   trim, _box(page.get_bleedbox(fallback_ok=False), h),
+                                   tuple(_runs(page, h, trim, wanted))))
         return pages
     finally:
         pdf.close()
-
 
 # -- colour and transparency, from the content streams ---------------------------------
 
@@ -107,12 +163,6 @@ _SPACE_OF = {b"rg": "rgb", b"RG": "rgb", b"k": "cmyk", b"K": "cmyk", b"g": "gray
 _DEVICE = {"/DeviceRGB": "rgb", "/DeviceCMYK": "cmyk", "/DeviceGray": "gray"}
 
 
-def _multiply(m: list[float], n: list[float]) -> list[float]:
-    a, b, c, d, e, f = m
-    p, q, r, s, t, u = n
-    return [a * p + b * r, a * q + b * s, c * p + d * r, c * q + d * s, e * p + f * r + t, e * q + f * s + u]
-
-
 def paints(reader: Any, page_index: int) -> Iterator[Paint]:
     """Every colour the page sets, with the place it is next drawn at."""
     from pypdf.generic import ContentStream
@@ -122,8 +172,8 @@ def paints(reader: Any, page_index: int) -> Iterator[Paint]:
     contents = page.get_contents()
     if contents is None:
         return
-    ctm = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]
-    stack: list[list[float]] = []
+    ctm: tuple[float, ...] = _IDENTITY
+    stack: list[tuple[float, ...]] = []
     pending: list[tuple[str, tuple[float, ...]]] = []
     space = {"fill": "gray", "stroke": "gray"}
     point = (0.0, 0.0)  # where drawing is, in user space: the last path point or text origin
@@ -133,7 +183,7 @@ def paints(reader: Any, page_index: int) -> Iterator[Paint]:
         elif op == b"Q" and stack:
             ctm = stack.pop()
         elif op == b"cm":
-            ctm = _multiply([float(v) for v in operands], ctm)
+            ctm = _compose(tuple(float(v) for v in operands), ctm)
         elif op in _SPACE_OF:
             pending.append((_SPACE_OF[op], tuple(float(v) for v in operands)))
         elif op in (b"cs", b"CS"):
