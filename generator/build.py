@@ -15,6 +15,7 @@ parallel or one target after another.
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
@@ -43,9 +44,19 @@ START_METHOD_ENV = "PIPWORKS_START_METHOD"
 class BuildReport:
     built: list[str] = field(default_factory=list)
     reused: list[str] = field(default_factory=list)
+    #: preflight's findings on the print files this build wrote (``generator.pnp.preflight``)
+    preflight: list[Any] = field(default_factory=list)
+    preflighted: int = 0
 
     def summary(self, root: Path) -> str:
-        return f"built {len(self.built)}, reused {len(self.reused)} → {root / 'output'}"
+        line = f"built {len(self.built)}, reused {len(self.reused)} → {root / 'output'}"
+        if not self.preflighted:
+            return line
+        if not self.preflight:
+            return f"{line}\npreflight: {self.preflighted} print file(s) written, no problems"
+        files = sorted({p.file for p in self.preflight})
+        return (f"{line}\npreflight: {len(self.preflight)} problem(s) in {len(files)} of the {self.preflighted} "
+                f"print files written, first: {self.preflight[0]}\n  (pipworks preflight FILE lists them all)")
 
 
 def plan(root: Path, slugs: Iterable[str], options: Mapping[str, Any]) -> list[Target]:
@@ -110,12 +121,28 @@ def run_build(root: Path, slugs: Iterable[str] | None, options: Mapping[str, Any
         for target, _ in todo:
             if progress:
                 progress(target.key)
+        started = time.time_ns()
         run_targets(project, [t for t, _ in todo], out, workers, start_method)
+        _preflight_outputs(root, [t for t, _ in todo], out, started, report)
         for target, new in todo:
             manifest[target.key] = new
             report.built.append(target.key)
         write_text(out / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True))
     return report
+
+
+def _preflight_outputs(root: Path, targets: list[Target], out: Path, since_ns: int, report: BuildReport) -> None:
+    """Preflight every PDF the targets wrote: in the folders of their outputs, changed
+    since the stage began (a kit writes more files than it declares, e.g. its POD PDF).
+    The site's copies are the same files, so its targets are left out."""
+    from .pnp.preflight import preflight
+
+    folders = {(out / output).parent for t in targets if t.group != "site" for output in t.outputs}
+    for folder in sorted(folders):
+        for path in sorted(folder.glob("*.pdf")):
+            if path.stat().st_mtime_ns >= since_ns:
+                report.preflighted += 1
+                report.preflight.extend(preflight(path, None, str(path.relative_to(root))))
 
 
 def _run_one(project: Any, target: Target, out: Path) -> None:

@@ -119,6 +119,8 @@ from .lab import balance as _balance  # noqa: E402
 app.command(name="balance")(_balance)
 from .new import new as _new  # noqa: E402
 app.command(name="new")(_new)
+from .preflight import preflight as _preflight  # noqa: E402
+app.command(name="preflight")(_preflight)
 
 
 def main() -> None:

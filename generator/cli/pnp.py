@@ -8,6 +8,7 @@ kit whose inputs and options are unchanged is reused, as ``pipworks build`` woul
 from __future__ import annotations
 
 from enum import Enum
+from pathlib import Path
 from typing import Optional
 
 import typer
@@ -30,6 +31,13 @@ class SizeChoice(str, Enum):
 class InkChoice(str, Enum):
     colour = "colour"
     bw = "bw"
+
+
+class ShopChoice(str, Enum):
+    tgc = "tgc"
+    mpc = "mpc"
+    dtc = "dtc"
+    tts = "tts"
 
 
 class BacksChoice(str, Enum):
@@ -59,11 +67,17 @@ def pnp(
     pod: bool = typer.Option(False, "--pod", help="Also write the one-card-per-page PDF for print-on-demand."),
     svg: bool = typer.Option(False, "--svg", help="Also write one SVG per face into svg/."),
     force: bool = typer.Option(False, "--force", help="Render even if nothing changed."),
+    shop: Optional[ShopChoice] = typer.Option(None, "--for", help="Instead, the cards for a print shop or table: "
+                                              "tgc, mpc (PNG per face), dtc (CMYK PDF per deck) or tts "
+                                              "(Tabletop Simulator sheets and saved object), into output/<game>/<profile>/."),
 ) -> None:
     """Write one game's print-and-play PDF(s) into output/<game>/."""
     from ..pnp.options import PnpOptions
 
     root = project_root(ctx)
+    if shop is not None:
+        _for_shop(root, game, shop.value)
+        return
     papers = [p.value for p in paper] if paper else ["a4", "letter"]
     try:
         options = PnpOptions(paper=papers[0], size=size.value, bleed=bleed, ink=ink.value, backs=backs.value,
@@ -86,3 +100,28 @@ def pnp(
     svgs = sum(1 for p in outcome.written if p.suffix == ".svg")
     if svgs:
         typer.echo(f"  wrote {svgs} SVG faces in {(root / 'output' / game / options.svg_folder()).relative_to(root)}")
+
+
+def _for_shop(root: Path, game: str, name: str) -> None:
+    """``--for``: write the profile's files, list them, then preflight's verdict (exit 1 on a problem)."""
+    from ..pnp.profiles import find_profile
+    from ..pnp.profiles.export import run_profile
+
+    profile = find_profile(name)
+    with die_on_content_errors(root):
+        export, error = run_profile(root, game, profile)
+    if export is None:
+        typer.echo(error, err=True)
+        raise typer.Exit(code=2)
+    folders = sorted({p.parent for p in export.written})
+    for folder in folders:
+        files = [p for p in export.written if p.parent == folder]
+        typer.echo(f"  wrote {len(files)} file(s) in {folder.relative_to(root)}" if len(files) > 1
+                   else f"  wrote {files[0].relative_to(root)}")
+    for note in export.notes:
+        typer.echo(f"  note: {note}")
+    if export.problems:
+        typer.echo("\n".join(str(p) for p in export.problems), err=True)
+        typer.echo(f"preflight for {profile.target}: {len(export.problems)} problem(s) listed above", err=True)
+        raise typer.Exit(code=1)
+    typer.echo(f"preflight for {profile.target}: no problems")

@@ -1,0 +1,283 @@
+"""``pipworks preflight FILE [--for PROFILE]``: what a printer or a print shop would reject.
+
+A PDF is read back (:mod:`.preflight_pdf`) and checked for page and box sizes, fonts
+embedded, colour space, total ink, transparency, the smallest type and text inside the
+safe zone. A PNG or a folder of PNGs is checked for exact pixel sizes; a Tabletop
+Simulator saved object for its grids and sheet sizes. Without a profile the checks are
+the ones every printed file needs; with one, the shop's published numbers
+(:mod:`generator.pnp.profiles`). Every problem names the file, page and position.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable
+
+from .profiles import TTS_GRID, TTS_MAX_PX, Profile
+
+#: Every printed file: PRINT.md's safe zone, issue 14's smallest type on cards.
+DEFAULT_SAFE_MM = 3.0
+DEFAULT_MIN_TYPE_PT = 6.0
+#: How far (mm) a measured position may stray before it counts: pdfium's glyph boxes
+#: and our layout's font metrics differ by a few hundredths of a millimetre.
+TOLERANCE_MM = 0.1
+#: The most problems of one kind listed per file; the rest are counted.
+LISTED = 20
+
+
+@dataclass(frozen=True)
+class Problem:
+    file: str
+    what: str
+    page: int | None = None
+    at: tuple[float, float] | None = None  # mm from the page's top-left corner
+    kind: str = ""  # problems of one kind are listed LISTED at a time ("" : each its own kind)
+
+    def __str__(self) -> str:
+        where = "".join([f" page {self.page}" if self.page is not None else "",
+                         f" at {self.at[0]:.1f}, {self.at[1]:.1f} mm" if self.at is not None else ""])
+        return f"{self.file}:{where}{':' if where else ''} {self.what}"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """What one file is checked against."""
+
+    min_type_pt: float = DEFAULT_MIN_TYPE_PT
+    safe_mm: float = DEFAULT_SAFE_MM  # text this far inside the TrimBox, on pages that have one
+    page_mm: tuple[float, float] | None = None  # exact page size (the bleed box of one card)
+    trim_mm: tuple[float, float] | None = None  # exact TrimBox size
+    boxes: bool = False  # every page must carry TrimBox and BleedBox
+    cmyk: bool = False  # colour operators CMYK (or grey) only, no transparency, an OutputIntent
+    max_ink: float | None = None  # total area coverage, %
+    face_px: tuple[int, int] | None = None  # every PNG exactly this size
+
+
+def rules_for(profile: Profile | None) -> Rules:
+    if profile is None:
+        return Rules()
+    page = (profile.page_in[0] * 25.4, profile.page_in[1] * 25.4)
+    return Rules(min_type_pt=profile.min_type_pt, safe_mm=profile.safe_mm, page_mm=page, trim_mm=profile.trim_mm,
+                 boxes=True, cmyk=profile.colour == "cmyk", max_ink=profile.max_ink, face_px=profile.face_px)
+
+
+def preflight(path: Path, profile: Profile | None = None, shown: str | None = None) -> list[Problem]:
+    """Every problem of the PDF, PNG, folder of PNGs or TTS saved object at ``path``."""
+    name = shown or str(path)
+    rules = rules_for(profile)
+    if path.is_dir():
+        pngs = sorted(path.rglob("*.png"))
+        if not pngs:
+            return [Problem(name, "no PNG files in this folder")]
+        return [p for png in pngs for p in check_png(png, rules, f"{name}/{png.relative_to(path)}")]
+    suffix = path.suffix.lower()
+    if suffix == ".pdf":
+        return check_pdf(path.read_bytes(), rules, name)
+    if suffix == ".png":
+        return check_png(path, rules, name)
+    if suffix == ".json":
+        return check_tts(path, name)
+    return [Problem(name, "not a PDF, a PNG, a folder of PNGs or a Tabletop Simulator saved object (.json)")]
+
+
+# -- PDF --------------------------------------------------------------------------------
+
+def _inside(inner: tuple[float, float, float, float], outer: tuple[float, float, float, float], margin: float = 0.0) -> bool:
+    return (inner[0] >= outer[0] + margin - TOLERANCE_MM and inner[1] >= outer[1] + margin - TOLERANCE_MM
+            and inner[2] <= outer[2] - margin + TOLERANCE_MM and inner[3] <= outer[3] - margin + TOLERANCE_MM)
+
+
+def _size(box: tuple[float, float, float, float]) -> tuple[float, float]:
+    return box[2] - box[0], box[3] - box[1]
+
+
+def _same(a: tuple[float, float], b: tuple[float, float]) -> bool:
+    return abs(a[0] - b[0]) <= TOLERANCE_MM and abs(a[1] - b[1]) <= TOLERANCE_MM
+
+
+def _mm(size: tuple[float, float]) -> str:
+    return f"{size[0]:.2f} × {size[1]:.2f} mm"
+
+
+def check_pdf(data: bytes, rules: Rules, name: str) -> list[Problem]:
+    from .preflight_pdf import read_pages
+
+    def wanted(size_pt: float, box: Any, embedded: bool, trim: Any) -> bool:
+        """Only a run that breaks a rule needs its text read (for the message)."""
+        return (not embedded or size_pt < rules.min_type_pt - 0.01
+                or (trim is not None and not _inside(box, trim, rules.safe_mm)))
+
+    try:
+        pages = read_pages(data, wanted)
+    except Exception as exc:  # pdfium says why it cannot open the file
+        return [Problem(name, f"cannot be read as a PDF ({exc})")]
+    problems: list[Problem] = []
+    for page in pages:
+        problems.extend(_page_problems(page, rules, name))
+    if rules.cmyk:
+        problems.extend(_colour_problems(data, rules, name))
+    return _capped(problems)
+
+
+def _page_problems(page: Any, rules: Rules, name: str) -> Iterable[Problem]:
+    n = page.number
+    if rules.page_mm and not _same(page.size_mm, rules.page_mm):
+        yield Problem(name, f"page is {_mm(page.size_mm)}, the profile's card with bleed is {_mm(rules.page_mm)}", n)
+    if rules.boxes and page.trim is None:
+        yield Problem(name, "no TrimBox (print shops cut along it)", n)
+    if rules.boxes and page.bleed is None:
+        yield Problem(name, "no BleedBox", n)
+    if page.trim is not None:
+        if rules.trim_mm and not _same(_size(page.trim), rules.trim_mm):
+            yield Problem(name, f"TrimBox is {_mm(_size(page.trim))}, the profile's card is {_mm(rules.trim_mm)}", n)
+        outer = page.bleed or page.media
+        if not _inside(page.trim, outer):
+            yield Problem(name, "TrimBox reaches outside the BleedBox", n, page.trim[:2])
+    if page.bleed is not None and not _inside(page.bleed, page.media):
+        yield Problem(name, "BleedBox reaches outside the page", n, page.bleed[:2])
+    for run in page.texts:
+        yield from _text_problems(run, page, rules, name)
+
+
+def _text_problems(run: Any, page: Any, rules: Rules, name: str) -> Iterable[Problem]:
+    at = (run.box[0], run.box[1])
+    shown = run.text.strip()[:40] or "(a space)"
+    if not run.embedded:
+        yield Problem(name, f"font {run.font} is not embedded (text {shown!r})", page.number, at, "font")
+    if run.size_pt < rules.min_type_pt - 0.01 and run.text.strip():
+        yield Problem(name, f"text {shown!r} is {run.size_pt:.1f} pt, under the {rules.min_type_pt:g} pt minimum",
+                      page.number, at, "type")
+    if page.trim is not None and run.text.strip() and not _inside(run.box, page.trim, rules.safe_mm):
+        yield Problem(name, f"text {shown!r} is less than {rules.safe_mm:.2f} mm inside the trim (outside the safe zone)",
+                      page.number, at, "safe")
+
+
+def _colour_problems(data: bytes, rules: Rules, name: str) -> Iterable[Problem]:
+    import io
+
+    from pypdf import PdfReader
+
+    from .preflight_pdf import paints, transparency
+
+    reader = PdfReader(io.BytesIO(data))
+    root: Any = reader.trailer["/Root"].get_object()
+    intents = root.get("/OutputIntents")
+    if not intents or not any(i.get_object().get("/S") == "/GTS_PDFX" for i in intents.get_object()):
+        yield Problem(name, "no PDF/X OutputIntent (the printing condition the colours are meant for)")
+    info = reader.trailer.get("/Info")
+    if info is None or "/GTS_PDFXVersion" not in info.get_object():
+        yield Problem(name, "no GTS_PDFXVersion in the document information (not marked PDF/X)")
+    for index in range(len(reader.pages)):
+        for reason in transparency(reader, index):
+            yield Problem(name, f"transparency: {reason}", index + 1)
+        for paint in paints(reader, index):
+            if paint.space not in ("cmyk", "gray"):
+                yield Problem(name, f"colour in {paint.space.upper()} {_values(paint.values)}, the profile prints CMYK only",
+                              paint.page, paint.at, "colour")
+            elif paint.space == "cmyk" and rules.max_ink and sum(paint.values) * 100 > rules.max_ink + 0.01:
+                yield Problem(name, f"total ink {sum(paint.values) * 100:.0f} % {_values(paint.values)}, over "
+                                    f"{rules.max_ink:g} %", paint.page, paint.at, "ink")
+
+
+def _values(values: tuple[float, ...]) -> str:
+    return "(" + " ".join(f"{v:g}" for v in values) + ")"
+
+
+def _capped(problems: list[Problem]) -> list[Problem]:
+    """At most LISTED problems of each kind, then how many more there are."""
+    counts: dict[str, int] = {}
+    for problem in problems:
+        if problem.kind:
+            counts[problem.kind] = counts.get(problem.kind, 0) + 1
+    kept: list[Problem] = []
+    listed: dict[str, int] = {}
+    for problem in problems:
+        if not problem.kind:
+            kept.append(problem)
+            continue
+        listed[problem.kind] = listed.get(problem.kind, 0) + 1
+        if listed[problem.kind] <= LISTED:
+            kept.append(problem)
+        elif listed[problem.kind] == LISTED + 1:
+            kept.append(Problem(problem.file, f"… and {counts[problem.kind] - LISTED} more like the above"))
+    return kept
+
+
+# -- PNG and Tabletop Simulator -----------------------------------------------------------
+
+def _png_header(path: Path) -> tuple[int, int, int] | None:
+    from .profiles.raster import png_size
+
+    with path.open("rb") as handle:
+        return png_size(handle.read(32))
+
+
+def check_png(path: Path, rules: Rules, name: str) -> list[Problem]:
+    header = _png_header(path)
+    if header is None:
+        return [Problem(name, "not a PNG image")]
+    width, height, colour_type = header
+    problems = []
+    if rules.face_px and (width, height) != rules.face_px:
+        problems.append(Problem(name, f"image is {width} × {height} px, the profile takes exactly "
+                                      f"{rules.face_px[0]} × {rules.face_px[1]} px"))
+    if colour_type in (4, 6):  # grey or RGB with an alpha channel
+        problems.append(Problem(name, "image has an alpha channel: print shops want opaque images"))
+    return problems
+
+
+def check_tts(path: Path, name: str) -> list[Problem]:
+    """A saved object: every CustomDeck's grid within 10 × 7, its sheets' pixel sizes a
+    whole number of cells and at most 4096 px, every card in a slot before the last."""
+    try:
+        save = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        return [Problem(name, f"cannot be read as JSON ({exc})")]
+    problems: list[Problem] = []
+    objects = save.get("ObjectStates") if isinstance(save, dict) else None
+    if not isinstance(objects, list) or not objects:
+        return [Problem(name, "no ObjectStates: nothing for Tabletop Simulator to spawn")]
+    for n, obj in enumerate(objects):
+        for key, deck in (obj.get("CustomDeck") or {}).items():
+            problems.extend(_custom_deck_problems(deck, f"{name}: ObjectStates[{n}].CustomDeck.{key}"))
+        ids = obj.get("DeckIDs") or ([obj["CardID"]] if "CardID" in obj else [])
+        for card_id in ids:
+            deck = (obj.get("CustomDeck") or {}).get(str(card_id // 100))
+            if deck is None:
+                problems.append(Problem(name, f"ObjectStates[{n}]: card {card_id} names sheet {card_id // 100}, "
+                                              "which its CustomDeck lacks"))
+            elif card_id % 100 >= deck.get("NumWidth", 0) * deck.get("NumHeight", 0) - 1:
+                problems.append(Problem(name, f"ObjectStates[{n}]: card {card_id} sits in the hidden-card slot or beyond"))
+    return problems
+
+
+def _custom_deck_problems(deck: dict[str, Any], where: str) -> list[Problem]:
+    cols, rows = deck.get("NumWidth", 0), deck.get("NumHeight", 0)
+    problems = []
+    if not (1 <= cols <= TTS_GRID[0] and 1 <= rows <= TTS_GRID[1]):
+        problems.append(Problem(where, f"grid {cols} × {rows}, Tabletop Simulator takes at most {TTS_GRID[0]} × {TTS_GRID[1]}"))
+    for field in ("FaceURL", "BackURL"):
+        url = deck.get(field, "")
+        local = _local_file(url)
+        if local is None:
+            continue  # an uploaded image: nothing here to measure
+        header = _png_header(local) if local.is_file() else None
+        if header is None:
+            problems.append(Problem(where, f"{field} {url} is not a PNG file here"))
+            continue
+        w, h, _ = header
+        if max(w, h) > TTS_MAX_PX:
+            problems.append(Problem(where, f"{field} image is {w} × {h} px, over {TTS_MAX_PX} px a side"))
+        sheet = field == "FaceURL" or deck.get("UniqueBack")
+        if sheet and cols and rows and (w % cols or h % rows):
+            problems.append(Problem(where, f"{field} image {w} × {h} px does not divide into {cols} × {rows} cards"))
+    return problems
+
+
+def _local_file(url: str) -> Path | None:
+    from urllib.parse import unquote, urlparse
+
+    parsed = urlparse(url)
+    return Path(unquote(parsed.path)) if parsed.scheme == "file" else None

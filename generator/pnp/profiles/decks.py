@@ -1,0 +1,106 @@
+"""A game's cards as print-shop decks: one deck per card component, every card with a back.
+
+Shops print both sides of every card, so a card printed without a back (Multisuit's
+sleeve inserts) gets the plain back every game's cards share (``pieces.card_back``:
+the game's accent and title). Each deck becomes one PDF document, one card a page with
+its bleed, TrimBox and BleedBox, in the order DriveThruCards asks for: back 1, front 1,
+back 2, front 2 … The other profiles rasterise pages of that same document.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...components import pieces
+from ...components.base import Component
+from ...components.palette import palette
+from ...layout.boxes import Box
+from ...layout.sheet import Document, Page, Placement, place
+from ...scene import Scene
+from . import Profile
+
+
+@dataclass(frozen=True)
+class Card:
+    front: Scene
+    back: Scene
+
+
+@dataclass(frozen=True)
+class Deck:
+    id: str  # the component's id: file names
+    name: str  # the component's name: what a player reads
+    cards: tuple[Card, ...]  # every physical card, copies repeated
+    plain_back: bool  # True: the component prints no back; the shared plain back was added
+
+    @property
+    def fronts(self) -> list[Scene]:
+        """Distinct fronts, in first-seen order (copies print from one image)."""
+        return list(dict.fromkeys(card.front for card in self.cards))
+
+    @property
+    def backs(self) -> list[Scene]:
+        return list(dict.fromkeys(card.back for card in self.cards))
+
+
+class NoCards(LookupError):
+    """The game has no cards a print shop could print at the profile's size."""
+
+
+def plain_back(game: Any, trim: tuple[float, float], bleed: float) -> Scene:
+    """The back every game's cards share: accent ground, a frame and the game's title."""
+    w, h = trim
+    items = pieces.card_back(w, h, palette(game.slug, "colour"), bleed, game.title, [])
+    return Scene(name=f"{game.slug} plain back", width=w, height=h, items=tuple(items), title=f"{game.title}: card back")
+
+
+def shop_decks(game: Any, components: list[Component], profile: Profile) -> list[Deck]:
+    """Every card component whose trim is the profile's card, as a deck with backs.
+
+    Raises :class:`NoCards` (naming what the game has instead) when there is none."""
+    decks = []
+    trim = profile.trim_mm
+    for component in components:
+        if component.kind != "card" or not _same_size(component.trim, trim):
+            continue
+        back = None
+        cards = []
+        for face in component.faces:
+            if face.back is None and back is None:
+                back = plain_back(game, component.trim, component.bleed)
+            card = Card(face.front, face.back if face.back is not None else back)  # type: ignore[arg-type]
+            cards.extend([card] * face.copies)
+        decks.append(Deck(component.id, component.name, tuple(cards), plain_back=back is not None))
+    if not decks:
+        kinds = ", ".join(sorted({f"{c.name} ({c.kind}, {c.trim[0]:g} × {c.trim[1]:g} mm)" for c in components}))
+        raise NoCards(f"{game.slug} has no {trim[0]:.1f} × {trim[1]:.1f} mm cards for {profile.target}; "
+                      f"it prints: {kinds or 'nothing'}")
+    return decks
+
+
+def _same_size(a: tuple[float, float], b: tuple[float, float]) -> bool:
+    return abs(a[0] - b[0]) < 0.01 and abs(a[1] - b[1]) < 0.01
+
+
+def card_page(scene: Scene, bleed: float) -> Page:
+    """One card on a page of its trim plus ``bleed``, with TrimBox and BleedBox."""
+    trim = Box(bleed, bleed, scene.width, scene.height)
+    page_box = trim.inset(-bleed)
+    layer = Placement((place(scene, bleed, bleed),), page_box)
+    return Page(page_box.w, page_box.h, (layer,), trim=trim, bleed=page_box)
+
+
+def deck_document(game: Any, deck: Deck, profile: Profile, version: str) -> Document:
+    """The deck one card a page: back 1, front 1, back 2, front 2 …"""
+    pages = tuple(card_page(scene, profile.bleed_mm) for card in deck.cards for scene in (card.back, card.front))
+    return Document(f"{game.title}: {deck.name} for {profile.target}", game.designer or "Pipworks", pages,
+                    subject=f"version {version}")
+
+
+def sides_document(game: Any, deck: Deck, profile: Profile, version: str) -> Document:
+    """The deck's distinct fronts, then its distinct backs, one a page: what a PNG set
+    or a Tabletop Simulator sheet is cut from."""
+    pages = tuple(card_page(scene, profile.bleed_mm) for scene in (*deck.fronts, *deck.backs))
+    return Document(f"{game.title}: {deck.name} faces for {profile.target}", game.designer or "Pipworks", pages,
+                    subject=f"version {version}")

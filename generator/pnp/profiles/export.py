@@ -1,0 +1,166 @@
+"""``pipworks pnp GAME --for PROFILE``: a game's cards, ready for one print shop or table.
+
+Everything goes through one PDF: the game's faces are laid out at the profile's card
+size, bleed and safe zone, linted like any kit, and rendered by the PDF backend; the PNG
+profiles rasterise that PDF's pages. Every file written is preflighted against the
+profile, and so is the PDF the images were cut from (type size and the safe zone can
+only be read from the PDF). Files go to ``output/<game>/<profile>/``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ... import __version__
+from ...atomic import write_bytes, write_text
+from ...components.base import CARD_SIZES, Component, FaceOptions
+from ..preflight import Problem, check_pdf, preflight, rules_for
+from . import Profile
+from .decks import Deck, NoCards, deck_document, shop_decks, sides_document
+
+
+@dataclass
+class ProfileExport:
+    written: list[Path] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+
+def profile_components(game: Any, project_root: Path, profile: Profile) -> list[Component]:
+    """The game's components at the profile's card size, bleed and safe zone, linted."""
+    from ...games import find_spec
+    from ..assemble import NoLayouts, lint_components
+
+    spec = find_spec(game.slug)
+    if spec is None or spec.faces is None:
+        raise NoLayouts(f"no component layouts for {game.slug!r}")
+    options = FaceOptions(card_size=CARD_SIZES["poker"], bleed=profile.bleed_mm, safe=profile.safe_mm)
+    return lint_components(list(spec.faces(game, options, project_root)))
+
+
+def export_profile(game: Any, project_root: Path, out_dir: Path, profile: Profile) -> ProfileExport:
+    """Write ``game``'s decks for ``profile`` into ``out_dir/<profile>/`` and preflight them.
+
+    Raises NoCards when the game has no cards of the profile's size, LayoutError when
+    text does not fit the profile's safe zone (nothing is written then)."""
+    decks = shop_decks(game, profile_components(game, project_root, profile), profile)
+    folder = out_dir / profile.name
+    result = ProfileExport(notes=[f"{d.name}: the design has no card back, so the plain back with the game's "
+                                  f"title is printed on the back" for d in decks if d.plain_back])
+    writer = {"tgc": _png_set, "mpc": _png_set, "dtc": _press_pdfs, "tts": _tts}[profile.name]
+    writer(game, decks, profile, folder, result)
+    for path in result.written:
+        if path.suffix == ".png" and profile.face_px is None:
+            continue  # Tabletop Simulator sheets: checked through the saved object that names them
+        result.problems.extend(preflight(path, profile, _shown(path, project_root)))
+    return result
+
+
+def _shown(path: Path, root: Path) -> str:
+    """``path`` as the user reads it: relative to the project when inside it."""
+    try:
+        return str(path.relative_to(root))
+    except ValueError:
+        return str(path)
+
+
+def _version() -> str:
+    return __version__
+
+
+def _source_pdf(game: Any, deck: Deck, profile: Profile, result: ProfileExport, shown: str) -> bytes:
+    """The deck's distinct faces one a page, preflighted for type and safe zone."""
+    from ...render.pdf import render_document
+
+    data = render_document(sides_document(game, deck, profile, _version()))
+    result.problems.extend(check_pdf(data, rules_for(profile), shown))
+    return data
+
+
+def _png_set(game: Any, decks: list[Deck], profile: Profile, folder: Path, result: ProfileExport) -> None:
+    """One PNG per card front (copies repeated, as a shop's deck has a slot per card) and
+    one per distinct back, each exactly the profile's pixel size."""
+    from .raster import png_bytes, render_pages
+
+    assert profile.face_px is not None
+    for deck in decks:
+        where = folder / deck.id
+        data = _source_pdf(game, deck, profile, result, f"{where.name}: the PDF its images are cut from")
+        images = list(render_pages(data, profile.face_px))
+        fronts, backs = deck.fronts, deck.backs
+        encoded = {scene: png_bytes(image, profile.dpi) for scene, image in zip([*fronts, *backs], images)}
+        files = {f"front-{n:02d}.png": encoded[card.front] for n, card in enumerate(deck.cards, start=1)}
+        files.update({("back.png" if len(backs) == 1 else f"back-{n:02d}.png"): encoded[back]
+                      for n, back in enumerate(backs, start=1)})
+        result.written.extend(_write_folder(where, files))
+
+
+def _write_folder(folder: Path, files: dict[str, bytes]) -> list[Path]:
+    """Write ``files`` into ``folder`` and remove PNGs an earlier export left there."""
+    written = []
+    for name, data in files.items():
+        write_bytes(folder / name, data)
+        written.append(folder / name)
+    for old in folder.glob("*.png"):
+        if old.name not in files:
+            old.unlink()
+    return written
+
+
+def _press_pdfs(game: Any, decks: list[Deck], profile: Profile, folder: Path, result: ProfileExport) -> None:
+    """One CMYK PDF per deck: back 1, front 1, back 2, front 2 …"""
+    from ...render.press import render_press_document
+
+    assert profile.max_ink is not None
+    for deck in decks:
+        path = folder / f"{game.slug}-{deck.id}-{profile.name}.pdf"
+        write_bytes(path, render_press_document(deck_document(game, deck, profile, _version()), profile.max_ink))
+        result.written.append(path)
+
+
+def _tts(game: Any, decks: list[Deck], profile: Profile, folder: Path, result: ProfileExport) -> None:
+    """Sheets of card fronts (and backs), cut at the trim, and one saved object."""
+    from .raster import png_bytes, render_pages
+    from .tts import cell_px, deck_object, image_url, saved_object, sheet_image, sheets_for
+
+    cell = cell_px(profile.trim_mm)
+    objects = []
+    files: dict[str, bytes] = {}
+    key = 1
+    for index, deck in enumerate(decks):
+        data = _source_pdf(game, deck, profile, result, f"{deck.id}: the PDF its sheet is cut from")
+        scenes = [*deck.fronts, *deck.backs]
+        images = dict(zip(scenes, render_pages(data, cell, inset_mm=profile.bleed_mm)))
+        sheets = sheets_for(deck, key)
+        key += len(sheets)
+        unique_back = len(deck.backs) > 1
+        urls = {}
+        for number, sheet in enumerate(sheets, start=1):
+            face = f"{deck.id}-sheet-{number}.png"
+            files[face] = png_bytes(sheet_image(sheet, images, cell, "front"))
+            back = f"{deck.id}-back-sheet-{number}.png" if unique_back else f"{deck.id}-back.png"
+            files[back] = png_bytes(sheet_image(sheet, images, cell, "back") if unique_back else images[deck.backs[0]])
+            urls[sheet.key] = (image_url(folder / face), image_url(folder / back))
+        objects.append(deck_object(game.slug, deck, sheets, urls, unique_back, x=index * 3.0))
+    result.written.extend(_write_folder(folder, files))
+    path = folder / f"{game.slug}-tts.json"
+    write_text(path, saved_object(game.title, objects))
+    result.written.append(path)
+
+
+def run_profile(root: Path, slug: str, profile: Profile) -> tuple[ProfileExport | None, str]:
+    """What ``pipworks pnp GAME --for PROFILE`` does: (the export, "") or (None, why not)."""
+    from ...layout.lint import LayoutError
+    from ...verify.project import validated_project
+    from ..assemble import NoLayouts
+
+    project = validated_project(root, only=[slug])
+    try:
+        return export_profile(project.games[slug].content, root, root / "output" / slug, profile), ""
+    except (NoCards, NoLayouts) as exc:
+        return None, str(exc)
+    except LayoutError as exc:
+        return None, (f"{slug}: cannot print for {profile.target} as laid out:\n"
+                      + "\n".join(f"  {p}" for p in exc.problems))
