@@ -13,6 +13,7 @@ gets a gap in any mark that would run through it.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 from ..components import typeset as ts
@@ -184,13 +185,19 @@ def scale_checks(band: Box, rotated: bool) -> Group:
     return _to_page(band, rotated, tuple(items))
 
 
-def furniture_boxes(label: Group, scale: Group) -> list[Box]:
-    """What marks must leave a gap for: each part of the label, and the scale checks as
-    one block (a mark through a ruler would read as one of its ticks)."""
-    boxes = list(leaf_boxes(label.children, _matrix(label)))
+@lru_cache(maxsize=64)
+def scale_block(band: Box, rotated: bool) -> tuple[Group, Box]:
+    """``scale_checks`` and the one box around all of it (pages of a kit share a few bands)."""
+    scale = scale_checks(band, rotated)
     ruler = list(leaf_boxes((scale,)))
     x, y = min(b.x for b in ruler), min(b.y for b in ruler)
-    return boxes + [Box(x, y, max(b.right for b in ruler) - x, max(b.bottom for b in ruler) - y)]
+    return scale, Box(x, y, max(b.right for b in ruler) - x, max(b.bottom for b in ruler) - y)
+
+
+def furniture_boxes(label: Group, scale: Box) -> list[Box]:
+    """What marks must leave a gap for: each part of the label, and the scale checks as
+    one block (a mark through a ruler would read as one of its ticks)."""
+    return list(leaf_boxes(label.children, _matrix(label))) + [scale]
 
 
 def _matrix(group: Group) -> Matrix:

@@ -15,7 +15,7 @@ from ..layout.paper import PRINTER_MARGIN, Paper
 from ..layout.sheet import Page, Placement
 from ..scene import Item, Text
 from .draft import Draft, Sheet
-from .marks import crop_marks, fold_line, furniture_boxes, page_label, scale_checks
+from .marks import crop_marks, fold_line, furniture_boxes, page_label, scale_block
 
 
 def _trims(draft: Draft) -> Box:
@@ -49,8 +49,8 @@ def label_page(draft: Draft, paper: Paper, title: str, number: int, total: int, 
     parts = (f"{title}: {draft.component}", f"page {number} of {total} · {paper.label} · v{version}",
              "print at 100% / actual size")
     label = page_label(bands.text, bands.rotated, parts)
-    scale = scale_checks(bands.scale, bands.rotated)
-    keep_clear = furniture_boxes(label, scale)
+    scale, scale_box = scale_block(bands.scale, bands.rotated)
+    keep_clear = furniture_boxes(label, scale_box)
     if marked:
         layers.append(Placement(crop_marks(draft.pieces, paper, keep_clear, draft.mark_reach)))
     if draft.fold is not None:

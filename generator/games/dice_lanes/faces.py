@@ -173,5 +173,5 @@ def components(game: GameContent, options: FaceOptions, project_root: Path) -> l
     board = Component(id="lane-board", name="Lane board", kind="board",
                       faces=(Face(front=lane_board(game, numbers, pal), copies=count_of(game, "lane-board", 1)),),
                       trim=(BOARD_W, BOARD_H), safe=options.safe,
-                      assembly="Cut along the outer edge; lay it between the players, Player 1 at the bottom.")
+                      assembly="Cut along the crop marks; lay it between the players, Player 1 at the bottom.")
     return [board, quickref_component(game, options), _score_pad(game, numbers, options)]

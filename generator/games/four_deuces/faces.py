@@ -200,7 +200,7 @@ def components(game: GameContent, options: FaceOptions, project_root: Path) -> l
         Component(id="character-cards", name="Character cards", kind="card", faces=character_faces, trim=(w, h),
                   bleed=bleed, safe=options.safe, assembly="Cut out with the same back as the suit cards."),
         Component(id="suit-power-board", name="Suit Power board", kind="board", faces=(board,),
-                  trim=(BOARD_W, BOARD_H), safe=options.safe, assembly="Cut along the outer edge."),
+                  trim=(BOARD_W, BOARD_H), safe=options.safe, assembly="Cut along the crop marks."),
         Component(id="suit-tokens", name="Suit tokens", kind="token", faces=tokens, trim=(TOKEN, TOKEN), bleed=bleed,
                   safe=1.5, assembly="Cut out round; glue onto card stock for sturdier tokens."),
         quickref_component(game, options),

@@ -125,7 +125,7 @@ def components(game: GameContent, options: FaceOptions, project_root: Path) -> l
     return [
         Component(id="player-mat", name="Player mat", kind="board",
                   faces=(Face(front=player_mat(game, numbers, pal), copies=mats),), trim=(MAT_W, MAT_H), safe=options.safe,
-                  assembly="One per player; cut along the outer edge."),
+                  assembly="One per player; cut along the crop marks."),
         quickref_component(game, options),
         _score_sheet(game, numbers, options),
     ]

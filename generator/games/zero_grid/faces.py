@@ -145,7 +145,7 @@ def components(game: GameContent, options: FaceOptions, project_root: Path) -> l
     marker = Face(front=first_player_marker(game, pal, bleed), copies=count_of(game, "first-player-marker", 1))
     return [
         Component(id="player-grid", name="Player grid", kind="board", faces=(grid,), trim=(GRID_W, GRID_H),
-                  safe=options.safe, assembly="One per player; cut along the outer edge."),
+                  safe=options.safe, assembly="One per player; cut along the crop marks."),
         Component(id="first-player-marker", name="First-player marker", kind="token", faces=(marker,),
                   trim=(MARKER, MARKER), bleed=bleed, safe=2.0, assembly="Cut out round."),
         player_aid(game, numbers, options),
