@@ -20,16 +20,14 @@ WHITE = (1.0, 1.0, 1.0)
 REACH = 5.0
 
 
-def _where(clips, x: float, y: float, tol: float = 0.01) -> str:  # type: ignore[no-untyped-def]
-    """'inside' a piece's art, on its 'edge', or 'outside' every piece."""
-    state = "outside"
-    for cx, cy, w, h in clips:
-        if cx - tol <= x <= cx + w + tol and cy - tol <= y <= cy + h + tol:
-            on_edge = min(abs(x - cx), abs(x - cx - w), abs(y - cy), abs(y - cy - h)) <= tol
-            if not on_edge:
-                return "inside"
-            state = "edge"
-    return state
+def _where(clips, x: float, y: float, step: float = 0.05) -> str:  # type: ignore[no-untyped-def]
+    """'inside' the pieces' art (a cut shared by two pieces counts as inside), on its
+    'edge', or 'outside' it: judged by the points a hair away on every side."""
+    def covered(px: float, py: float) -> bool:
+        return any(cx <= px <= cx + w and cy <= py <= cy + h for cx, cy, w, h in clips)
+
+    around = [covered(x + dx, y + dy) for dx in (-step, step) for dy in (-step, step)]
+    return "inside" if all(around) else "edge" if any(around) else "outside"
 
 
 def _chains(segments):  # type: ignore[no-untyped-def]
@@ -89,6 +87,14 @@ def test_every_crop_mark_reaches_5_mm_into_what_a_home_printer_prints(slug, pape
         reaches = crop_mark_reaches(reader, index, PAPERS[paper])
         assert reaches, f"page {index + 1} has art but no crop marks"
         assert min(reaches) >= REACH, f"page {index + 1}: a mark reaches only {min(reaches):.2f} mm"
+
+
+@pytest.mark.parametrize("backs", ["fold", "duplex-short", "none"])
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_the_other_ways_of_printing_cards_keep_the_reach_too(paper, backs):
+    reader = kit("four-deuces", paper, backs=backs)
+    for index in _cut_pages(reader):
+        assert min(crop_mark_reaches(reader, index, PAPERS[paper])) >= REACH
 
 
 @pytest.mark.parametrize("paper", list(PAPERS))
