@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..scene import Circle, Group, Item, Line, Path, Rect, Text
+from ..scene import Circle, Group, Image, Item, Line, Path, Rect, Text
 from .boxes import Box
 from .lint import IDENTITY, Matrix, group_matrix, transform_box
 from .text import extent
@@ -17,7 +17,7 @@ from .text import extent
 def _own_box(item: Item) -> Box | None:
     if isinstance(item, Text):
         return extent(item)
-    if isinstance(item, Rect):
+    if isinstance(item, (Rect, Image)):
         return Box(item.x, item.y, item.w, item.h)
     if isinstance(item, Circle):
         return Box(item.cx - item.r, item.cy - item.r, 2 * item.r, 2 * item.r)
