@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Sequence
 
 from ..content.schema import GameContent
-from ..scene import Circle, Group, Item, Line, Path, Rect, Style, Text
+from ..scene import Circle, Group, Item, Line, Path, Rect, Scene, Style, Text
 from . import typeset as ts
 from .palette import WHITE, Palette
 
@@ -63,9 +63,10 @@ def card_back(w: float, h: float, pal: Palette, bleed: float, title: str, motif:
     return items
 
 
-def plain_back(w: float, h: float, pal: Palette, bleed: float, title: str) -> list[Item]:
+def plain_back(game: GameContent, trim: tuple[float, float], bleed: float, pal: Palette) -> Scene:
     """The back of a card the game gives none (a print-on-demand deck needs one on every
-    card): the game's title and a ring of dots about the centre."""
+    card): the game's title and a ring of dots about the centre, the same either way up."""
+    w, h = trim
     ink = pal.text if pal.bw else pal.accent_tint
     cx, cy, r = w / 2, h / 2, min(w, h) * 0.22
     motif: list[Item] = [Circle(cx, cy, r, Style(fill=None, stroke=ink, stroke_width=0.6))]
@@ -73,7 +74,8 @@ def plain_back(w: float, h: float, pal: Palette, bleed: float, title: str) -> li
         angle = math.pi * k / 6
         motif.append(Circle(cx + math.cos(angle) * r * 0.72, cy + math.sin(angle) * r * 0.72, r * 0.08,
                             Style(fill=ink, stroke=None)))
-    return card_back(w, h, pal, bleed, title, motif)
+    items = card_back(w, h, pal, bleed, game.title, motif)
+    return Scene(name=f"{game.slug} plain back", width=w, height=h, items=tuple(items), title=f"{game.title}: card back")
 
 
 def die_face(x: float, y: float, size: float, value: int, pal: Palette, faint: bool = False) -> list[Item]:

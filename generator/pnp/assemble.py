@@ -228,13 +228,6 @@ def pnp_document(game: Any, components: list[Component], options: PnpOptions) ->
     return Document(f"{game.title}: print-and-play ({paper.label})", author, pages, subject=f"version {version}")
 
 
-def _plain_back(game: Any, component: Component, options: PnpOptions) -> Scene:
-    w, h = component.trim
-    pal = palette(game.slug, options.ink)
-    items = pieces.plain_back(w, h, pal, component.bleed, game.title)
-    return Scene(f"{game.slug} plain back", w, h, tuple(items), title=f"{game.title}: card back")
-
-
 def pod_document(game: Any, components: list[Component], options: PnpOptions) -> Document | None:
     """One card per page, page = bleed box, TrimBox and BleedBox set; every card's back
     before its front (the order DriveThruCards asks for). Cards the game gives no back
@@ -248,7 +241,7 @@ def pod_document(game: Any, components: list[Component], options: PnpOptions) ->
         bleed = max(component.bleed, options.bleed)
         trim = Box(bleed, bleed, w, h)
         page_box = trim.inset(-bleed)
-        plain = _plain_back(game, replace(component, bleed=bleed), options)
+        plain = pieces.plain_back(game, component.trim, bleed, palette(game.slug, options.ink))
         for front, back in expand(component):
             for scene in (back or plain, front):
                 layer = Placement((place(scene, bleed, bleed),), page_box)
