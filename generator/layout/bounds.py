@@ -30,12 +30,13 @@ def _own_box(item: Item) -> Box | None:
     return None
 
 
-def leaf_boxes(items: tuple[Item, ...], matrix: Matrix = IDENTITY) -> Iterator[Box]:
-    """The page box of every leaf item under ``matrix`` (groups opened)."""
+def leaf_boxes(items: tuple[Item, ...], matrix: Matrix = IDENTITY, text: bool = True) -> Iterator[Box]:
+    """The page box of every leaf item under ``matrix`` (groups opened); shapes only
+    when ``text`` is False."""
     for item in items:
         if isinstance(item, Group):
-            yield from leaf_boxes(item.children, group_matrix(matrix, item))
-        else:
+            yield from leaf_boxes(item.children, group_matrix(matrix, item), text)
+        elif text or not isinstance(item, Text):
             box = _own_box(item)
             if box is not None:
                 yield transform_box(matrix, box)

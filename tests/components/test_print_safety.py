@@ -6,39 +6,25 @@ from __future__ import annotations
 import io
 import subprocess
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops, ImageFilter
 
 from generator.components.base import CARD_SIZES, Component, Face, FaceOptions
 from generator.components.palette import SUIT_COLOURS
-from generator.layout.boxes import Box
-from generator.layout.lint import IDENTITY, LayoutError, group_matrix, small_print, transform_box
+from generator.layout.bounds import leaf_boxes
+from generator.layout.lint import LayoutError, small_print
 from generator.layout.units import pt
 from generator.pnp.assemble import lint_components, pod_document
 from generator.pnp.options import PnpOptions
 from generator.render.pdf import render_document
-from generator.scene import Circle, Group, Item, Line, Path as ScenePath, Rect, Text
+from generator.scene import Group, Path as ScenePath, Rect, Text
 from tests.pnp.fixtures import FakeGame, deck
 
-from .helpers import GAMES, game, layout, scenes, texts, walk
+from .helpers import GAMES, game, layout, scenes, walk
 
 #: A frame along the trim must be at least this wide to hide a 1 mm cutting error.
 FRAME = 4.0
-
-
-def _shapes(items: tuple[Item, ...], matrix=IDENTITY):  # type: ignore[no-untyped-def]
-    for item in items:
-        if isinstance(item, Group):
-            yield from _shapes(item.children, group_matrix(matrix, item))
-        elif isinstance(item, Rect):
-            yield transform_box(matrix, Box(item.x, item.y, item.w, item.h))
-        elif isinstance(item, Circle):
-            yield transform_box(matrix, Box(item.cx - item.r, item.cy - item.r, 2 * item.r, 2 * item.r))
-        elif isinstance(item, Line):
-            yield transform_box(matrix, Box(min(item.x1, item.x2), min(item.y1, item.y2), abs(item.x2 - item.x1),
-                                            abs(item.y2 - item.y1)))
 
 
 def frame_edges(component: Component, scene) -> list[str]:  # type: ignore[no-untyped-def]
@@ -46,7 +32,7 @@ def frame_edges(component: Component, scene) -> list[str]:  # type: ignore[no-un
     mm inside it without bleeding off: the frames a wobbly cut would show up."""
     w, h = component.trim
     found = []
-    for box in _shapes(scene.items):
+    for box in leaf_boxes(scene.items, text=False):
         if box.w > w / 2:
             for edge, gap in (("top", box.y), ("bottom", h - box.bottom)):
                 if 1e-6 < gap < FRAME:

@@ -160,3 +160,29 @@ def test_round_pieces_get_gutters_full_bleed_their_own_marks_and_sit_centred(slu
         if not near:
             continue  # the ruler
         assert hi - lo <= max(c[2] for c in near) + 2 * 8.0 + bleed, "a mark runs far past its piece"
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("slug", GAMES)
+def test_no_mark_crosses_the_ruler_or_the_inch_square(slug, paper):
+    """The page's scale checks stay whole: a crop mark through the 1 in square (or the
+    ruler) would read as part of it. Checked on the page model: the marks layer against
+    the box around the ruler and inch mark."""
+    from generator.layout.bounds import leaf_boxes
+    from generator.pnp.assemble import pnp_document
+    from generator.pnp.options import PnpOptions
+    from generator.scene import Line
+    from tests.pnp.kits import _components
+
+    game, components = _components(slug, "insert", "duplex-long")
+    document = pnp_document(game, components, PnpOptions(paper=paper))
+    for number, page in enumerate(document.pages, start=1):
+        scale = list(leaf_boxes(page.layers[-1].items))
+        left, top = min(b.x for b in scale), min(b.y for b in scale)
+        right, bottom = max(b.right for b in scale), max(b.bottom for b in scale)
+        lines = [item for layer in page.layers[:-2] if layer.clip is None for item in layer.items
+                 if isinstance(item, Line)]
+        for line in lines:
+            crosses = (min(line.x1, line.x2) < right and max(line.x1, line.x2) > left
+                       and min(line.y1, line.y2) < bottom and max(line.y1, line.y2) > top)
+            assert not crosses, f"page {number}: a line crosses the ruler or inch square: {line}"
