@@ -127,7 +127,10 @@ class Imposition:
         rows = math.ceil(count / cols)
         smaller = replace(self, cols=cols, rows=rows, cells=tuple(range(count)))
         block = smaller.block
-        return replace(smaller, x0=(self.paper.width - block.w) / 2, y0=(self.paper.height - block.h) / 2)
+        x0, y0 = (self.paper.width - block.w) / 2, (self.paper.height - block.h) / 2
+        # A smaller block may leave room for the label across the top after all.
+        bands = "tb" if y0 >= BANDS_EDGE - 1e-9 and x0 >= MARKS_EDGE - 1e-9 else self.bands
+        return replace(smaller, x0=x0, y0=y0, bands=bands)
 
 
 def back_rotation(front: int, flip: str) -> int:
