@@ -87,8 +87,8 @@ def calibration_sheet(paper: Paper, flip: str) -> Sheet:
         _text(cx + 16.0, steep - 1.0, "the slanted one.", anchor="start"),
         *_up_down(cx, cy),
         _text(cx, cy + 18.0, "Y, up and down: read the number below where the level line crosses the slanted one."),
-        _text(cx, cy + 30.0, "0 and 0: your printer lines the two sides up. Otherwise each back lands off by the"),
-        _text(cx, cy + 34.0, "opposite of those millimetres; a kit made with back offset X, Y puts them right."),
+        _text(cx, cy + 30.0, "Both 0: your printer puts each back where it belongs. Other numbers are the back offset"),
+        _text(cx, cy + 34.0, "(X, Y, in mm) that puts the backs right: a kit made with that offset prints them there."),
     ]
     page = Box(20.0, 24.0, paper.width - 40.0, paper.height - 48.0)
     return Sheet(Draft((Placement(tuple(front)),), "Duplex check (front)", page),

@@ -116,11 +116,14 @@ class Printing:
 def how_to_print(printing: Printing, paper: Paper) -> list[str]:
     """The three ways to print the kit, with the pages each needs."""
     edge = "long" if printing.flip == "long" else "short"
+    if printing.glue_backs:
+        sides = ("Each sheet's back is the page after its front, so every card back lands behind its own front; "
+                 "pages with nothing to print on the back of a sheet say so.")
+    else:
+        sides = "Each sheet's back is the page after its front and stays blank, so nothing prints on the back of a piece."
     lines = [f"Print on {paper.label}, portrait, at 100% / actual size: turn off “fit to page”. Check the 100 mm "
              "ruler and the 1 inch mark on any page with a ruler before cutting.",
-             f"Double-sided (flip on the {edge} edge): print the whole file, pages 1-{printing.total}. Each sheet's "
-             "back is the page after its front, so every card back lands behind its own front; pages with nothing "
-             "to print on the back of a sheet say so."]
+             f"Double-sided (flip on the {edge} edge): print the whole file, pages 1-{printing.total}. {sides}"]
     single = f"Single-sided: print {pages_phrase(printing.single)}."
     if printing.glue_backs:
         single += " Glue each page of card backs to the back of the page before it, then cut."
@@ -128,7 +131,7 @@ def how_to_print(printing: Printing, paper: Paper) -> list[str]:
     if printing.cards:
         fronts = " (fronts only)" if printing.glue_backs else ""
         lines.append(f"Only the cards: {pages_phrase(printing.cards)} double-sided, or "
-                     f"{page_list(printing.card_fronts)} single-sided{fronts}.")
+                     f"{pages_phrase(printing.card_fronts)} single-sided{fronts}.")
     return lines
 
 
