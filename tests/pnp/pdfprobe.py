@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import subprocess
+from functools import lru_cache
 from pathlib import Path
 
 from PIL import Image
@@ -20,6 +21,7 @@ def _mul(m, n):
     return (a2 * a + c2 * b, b2 * a + d2 * b, a2 * c + c2 * d, b2 * c + d2 * d, a2 * e + c2 * f + e2, b2 * e + d2 * f + f2)
 
 
+@lru_cache(maxsize=None)  # the kits' readers are cached too: each page is parsed once a session
 def clip_rects_mm(reader: PdfReader, page_index: int) -> list[tuple[float, float, float, float]]:
     """Every rectangle used as a clip on the page, as (x, y, w, h) in mm from the
     top-left corner of the page, in drawing order."""
@@ -81,6 +83,7 @@ def _point(ctm, x: float, y: float, height: float) -> tuple[float, float]:
     return (a * x + c * y + e) / PT_PER_MM, (height - (b * x + d * y + f)) / PT_PER_MM
 
 
+@lru_cache(maxsize=None)
 def stroked_lines(reader: PdfReader, page_index: int) -> list[tuple[float, float, float, float, tuple[float, ...], float]]:
     """Every straight stroked segment on the page as (x1, y1, x2, y2, stroke RGB, width),
     in mm from the page's top-left corner (width in mm too), read from the content
@@ -120,6 +123,13 @@ def stroked_lines(reader: PdfReader, page_index: int) -> list[tuple[float, float
     return segments
 
 
+@lru_cache(maxsize=None)
+def page_text(reader: PdfReader, page_index: int) -> str:
+    """The page's text as pypdf extracts it."""
+    return str(reader.pages[page_index].extract_text())
+
+
+@lru_cache(maxsize=None)
 def texts(reader: PdfReader, page_index: int) -> list[tuple[str, float, float, float]]:
     """(text, x, y, size in pt) of every text shown on the page, x and y in mm from the
     top-left corner (the baseline start), size as printed (font size × scale)."""

@@ -91,3 +91,27 @@ def test_faces_for_other_choices_never_overwrite_the_default_svgs(project):
     assert default.read_bytes() == before
     bridge = project / "output" / "multisuit" / "svg-bridge-bw" / "playing-cards-01.svg"
     assert "57.15" in bridge.read_text().split(">")[0]  # the bridge card's trim width
+
+
+def test_type_below_6_pt_fails_the_command_naming_the_text(project, monkeypatch):
+    from dataclasses import replace
+
+    import generator.pnp.kit as kit
+    from generator.components.base import Face
+    from generator.scene import Text
+
+    real = kit.load_components
+
+    def tiny(game, options, root):
+        components = real(game, options, root)
+        first = components[0]
+        face = first.faces[0]
+        note = Text(10, 40, "small print", 1.8, name="footnote")  # 5.1 pt, well inside the safe zone
+        return [replace(first, faces=(Face(replace(face.front, items=face.front.items + (note,))),) + first.faces[1:]),
+                *components[1:]]
+
+    monkeypatch.setattr(kit, "load_components", tiny)
+    result = run(project, "multisuit", "--paper", "a4", "--force")
+    assert result.exit_code == 2
+    assert "footnote" in result.output and "5.1 pt" in result.output and "at least 6 pt" in result.output
+    assert not (project / "output" / "multisuit" / "multisuit-pnp-a4.pdf").exists()

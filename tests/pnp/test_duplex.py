@@ -17,7 +17,7 @@ from generator.render.pdf import render_document
 from generator.scene import Rect, Scene, Style, Text
 from tests.pnp.fixtures import BLEED, CARD, FakeGame, card_scene
 from tests.pnp.kits import GAMES, kit
-from tests.pnp.pdfprobe import clip_rects_mm, texts
+from tests.pnp.pdfprobe import clip_rects_mm, page_text, texts
 
 BACKS = ("duplex-long", "duplex-short", "fold", "none")
 
@@ -44,9 +44,9 @@ def test_printed_double_sided_from_page_1_every_back_lands_behind_its_own_front(
     assert len(reader.pages) % 2 == 0
     backed = 0
     for front in range(0, len(reader.pages), 2):
-        assert "(backs" not in reader.pages[front].extract_text(), f"page {front + 1} is a back on a front side"
+        assert "(backs" not in page_text(reader, front), f"page {front + 1} is a back on a front side"
         reverse = clip_rects_mm(reader, front + 1)
-        if "(backs" in reader.pages[front + 1].extract_text():
+        if "(backs" in page_text(reader, front + 1):
             backed += 1
             assert _rounded(reverse) == _mirrored(clip_rects_mm(reader, front), PAPERS[paper], flip), \
                 f"backs on page {front + 2} are not behind the fronts of page {front + 1}"
@@ -93,19 +93,19 @@ def test_each_back_is_the_back_of_the_card_it_lands_behind(paper, backs):
 @pytest.mark.parametrize("slug", GAMES)
 def test_the_cover_lists_the_pages_for_each_way_of_printing_and_no_command_line(slug, paper):
     reader = kit(slug, paper)
-    cover = reader.pages[0].extract_text() + (reader.pages[1].extract_text() if "Continued" in
-                                              reader.pages[1].extract_text() else "")
+    cover = page_text(reader, 0) + (page_text(reader, 1) if "Continued" in
+                                              page_text(reader, 1) else "")
     total = len(reader.pages)
     assert f"print the whole file, pages 1-{total}" in cover
     single = re.search(r"Single-sided: print pages ([\d, -]+)\.", cover.replace("\n", " "))
     assert single, cover
     listed = _pages(single.group(1))
-    printed = {n for n in range(1, total + 1) if "(blank)" not in reader.pages[n - 1].extract_text()}
-    assert listed == printed - {n for n in printed if "Duplex check" in reader.pages[n - 1].extract_text()}
+    printed = {n for n in range(1, total + 1) if "(blank)" not in page_text(reader, n - 1)}
+    assert listed == printed - {n for n in printed if "Duplex check" in page_text(reader, n - 1)}
     cards = re.search(r"Only the cards: pages ([\d, -]+) double-sided", cover.replace("\n", " "))
     if cards:
         for n in _pages(cards.group(1)):
-            text = reader.pages[n - 1].extract_text()
+            text = page_text(reader, n - 1)
             assert "card" in text.lower() or "(blank)" in text or "Marker" in text or "Player aid" in text
     assert "--" not in cover and "pipworks" not in cover.lower().replace("print-and-play by pipworks", "")
 

@@ -12,7 +12,7 @@ import pytest
 from generator.components.base import CARD_SIZES
 from generator.layout.paper import PAPERS, PRINTER_MARGIN
 from tests.pnp.kits import GAMES, kit
-from tests.pnp.pdfprobe import clip_rects_mm, stroked_lines, texts
+from tests.pnp.pdfprobe import clip_rects_mm, page_text, stroked_lines, texts
 
 BLACK = (0.0, 0.0, 0.0)
 WHITE = (1.0, 1.0, 1.0)
@@ -73,7 +73,7 @@ def crop_mark_reaches(reader, index: int, paper) -> list[float]:  # type: ignore
 def _cut_pages(reader):  # type: ignore[no-untyped-def]
     """Front pages with pieces to cut out (score sheets are printed, not cut)."""
     return [i for i in range(0, len(reader.pages), 2)
-            if clip_rects_mm(reader, i) and not re.search(r"Score (sheet|pad)", reader.pages[i].extract_text())]
+            if clip_rects_mm(reader, i) and not re.search(r"Score (sheet|pad)", page_text(reader, i))]
 
 
 @pytest.mark.parametrize("size", list(CARD_SIZES))
@@ -102,7 +102,7 @@ def test_where_a_mark_crosses_the_bleed_it_is_white_up_to_the_trim(paper):
     """The Four Deuces backs and cards are coloured to their bleed: each mark's black core
     runs on across it with a white line under it, so the cut line shows on dark art."""
     reader = kit("four-deuces", paper)
-    index = next(i for i in range(len(reader.pages)) if "Suit cards (fronts)" in reader.pages[i].extract_text())
+    index = next(i for i in range(len(reader.pages)) if "Suit cards (fronts)" in page_text(reader, i))
     segments = stroked_lines(reader, index)
     whites = [s for s in segments if s[4] == WHITE]
     cores = [s for s in segments if s[4] == BLACK and s[5] < 0.15]
@@ -133,7 +133,7 @@ def test_no_mark_runs_through_the_page_label_or_the_ruler(slug, paper):
 def _token_page(slug: str, paper: str) -> int:
     reader = kit(slug, paper)
     name = {"four-deuces": "Suit tokens", "zero-grid": "First-player marker"}[slug]
-    return next(i for i in range(len(reader.pages)) if f": {name}" in reader.pages[i].extract_text())
+    return next(i for i in range(len(reader.pages)) if f": {name}" in page_text(reader, i))
 
 
 @pytest.mark.parametrize("paper", list(PAPERS))
