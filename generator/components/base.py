@@ -11,6 +11,10 @@ from dataclasses import dataclass
 
 from ..scene import Scene
 
+#: The smallest type on any printed piece, and on quick-reference cards (points).
+MIN_TEXT_PT = 6.0
+MIN_REFERENCE_PT = 7.0
+
 #: Card sizes a user can ask for (``--size``), trim width × height in mm.
 CARD_SIZES: dict[str, tuple[float, float]] = {
     "insert": (63.0, 88.0),
@@ -43,9 +47,12 @@ class Face:
 class Component:
     """A printable component: all its faces share one trim size.
 
-    ``kind`` decides imposition: "card" and "token" are imposed n-up with shared cut
-    lines; "board" and "sheet" get pages of their own (split with glue marks if larger
-    than the printable area).
+    ``kind`` decides imposition: cards are imposed n-up with shared cut lines; tokens
+    (round or odd-shaped pieces) n-up with a gutter, each with its full bleed; "board"
+    and "sheet" get pages of their own (split with glue marks if larger than the
+    printable area). ``min_text_pt`` is the smallest type the piece may carry (the build
+    fails below it); ``sleeve_insert`` marks faces meant to slide into a sleeve in front
+    of an ordinary playing card.
     """
 
     id: str
@@ -56,3 +63,5 @@ class Component:
     bleed: float = 0.0
     safe: float = 3.0
     assembly: str = ""  # one line for the cover page: how to cut/assemble it
+    min_text_pt: float = MIN_TEXT_PT
+    sleeve_insert: bool = False

@@ -8,16 +8,21 @@ survive an imperfect cut runs out to the bleed.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Sequence
 
 from ..content.schema import GameContent
-from ..scene import Circle, Group, Item, Line, Path, Rect, Style, Text
+from ..scene import Circle, Group, Item, Line, Path, Rect, Scene, Style, Text
 from . import typeset as ts
 from .palette import WHITE, Palette
 
-#: Card frame: width of the coloured edge inside the trim, and the panel's corner.
+#: Cards: where layouts start their content inside the trim (the safe zone is 3 mm), and
+#: the corner radius of panels. Nothing is drawn along the trim itself: a frame a few
+#: millimetres wide shows every cutting error (1 mm off changes it by a third).
 EDGE = 2.2
 CORNER = 2.5
+#: Backs may carry a frame, but at least this wide, so 1 mm off still looks intended.
+BACK_FRAME = 5.0
 #: A 16 mm die needs a slot of at least 20 mm; we give it 22 mm.
 DIE_SLOT = 22.0
 
@@ -33,26 +38,44 @@ _PIPS: dict[int, tuple[tuple[float, float], ...]] = {
 
 
 def card_frame(w: float, h: float, pal: Palette, bleed: float, tint: str | None = None) -> list[Item]:
-    """A card's ground: a coloured edge out to the bleed and a white rounded panel
-    (colour), or a single thin rule inside the trim (b/w: no full-bleed fill)."""
-    inset = EDGE
+    """A card's ground: one colour (``tint``, white by default) running out to the bleed,
+    so a cut a millimetre off shows nothing; in b/w nothing at all (a white edge)."""
     if pal.bw:
-        return [Rect(inset, inset, w - 2 * inset, h - 2 * inset, Style(fill=None, stroke=pal.line, stroke_width=0.3),
-                     radius=CORNER)]
-    return [
-        Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=pal.accent, stroke=None)),
-        Rect(inset, inset, w - 2 * inset, h - 2 * inset, Style(fill=tint or WHITE, stroke=None), radius=CORNER),
-    ]
+        return []
+    return [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=tint or WHITE, stroke=None))]
 
 
 def card_back(w: float, h: float, pal: Palette, bleed: float, title: str, motif: list[Item]) -> list[Item]:
-    """A back: accent ground (a light frame in b/w), the game's title and a motif."""
-    items = card_frame(w, h, pal, bleed, tint=pal.accent_tint)
-    inner = Style(fill=None, stroke=pal.accent, stroke_width=0.5)
-    items.append(Rect(EDGE + 1.8, EDGE + 1.8, w - 2 * (EDGE + 1.8), h - 2 * (EDGE + 1.8), inner, radius=CORNER - 1))
+    """A back that looks the same either way up (a duplex back may land turned): the
+    accent ground out to the bleed (white in b/w), a frame ``BACK_FRAME`` mm inside the
+    trim, ``motif`` (which must itself be symmetric about the card's centre) and the
+    title at the top and, turned, at the bottom."""
+    ink = pal.text if pal.bw else pal.accent_tint
+    items: list[Item] = [] if pal.bw else [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed,
+                                                 Style(fill=pal.accent, stroke=None))]
+    inset = BACK_FRAME
+    items.append(Rect(inset, inset, w - 2 * inset, h - 2 * inset, Style(fill=None, stroke=ink, stroke_width=0.5),
+                      radius=CORNER))
     items.extend(motif)
-    items.append(ts.label(w / 2, h - 9, title, "back title", w - 14, ts.HEADING, "middle", True, pal.accent))
+    heading = ts.label(w / 2, inset + 7.5, title, "back title", w - 2 * inset - 4, ts.HEADING, "middle", True, ink)
+    items.append(heading)
+    items.append(rotated([replace(heading, name="back title (turned)")], w / 2, h / 2))
     return items
+
+
+def plain_back(game: GameContent, trim: tuple[float, float], bleed: float, pal: Palette) -> Scene:
+    """The back of a card the game gives none (a print-on-demand deck needs one on every
+    card): the game's title and a ring of dots about the centre, the same either way up."""
+    w, h = trim
+    ink = pal.text if pal.bw else pal.accent_tint
+    cx, cy, r = w / 2, h / 2, min(w, h) * 0.22
+    motif: list[Item] = [Circle(cx, cy, r, Style(fill=None, stroke=ink, stroke_width=0.6))]
+    for k in range(12):
+        angle = math.pi * k / 6
+        motif.append(Circle(cx + math.cos(angle) * r * 0.72, cy + math.sin(angle) * r * 0.72, r * 0.08,
+                            Style(fill=ink, stroke=None)))
+    items = card_back(w, h, pal, bleed, game.title, motif)
+    return Scene(name=f"{game.slug} plain back", width=w, height=h, items=tuple(items), title=f"{game.title}: card back")
 
 
 def die_face(x: float, y: float, size: float, value: int, pal: Palette, faint: bool = False) -> list[Item]:
@@ -123,19 +146,20 @@ def board_header(game: GameContent, piece: str, w: float, pal: Palette, margin: 
 
 def board_footer(game: GameContent, piece: str, w: float, h: float, pal: Palette, margin: float = 8.0) -> list[Text]:
     """The credit line along a board's bottom edge."""
-    return [ts.label(w / 2, h - margin, credit_line(game), f"{piece} credit", w - 2 * margin, ts.FINE, "middle",
+    return [ts.label(w / 2, h - margin, credit_line(game), f"{piece} credit", w - 2 * margin, ts.CAPTION, "middle",
                      fill=pal.line)]
 
 
-def border(w: float, h: float, pal: Palette, inset: float = 3.0) -> list[Item]:
-    """A board's outline: a rounded rule inside its edge (cut along the outer edge)."""
+def border(w: float, h: float, pal: Palette, inset: float = 4.0) -> list[Item]:
+    """A board's outline: a rounded rule ``inset`` mm inside its edge (cut along the crop
+    marks, not the rule; 4 mm keeps an uneven cut from showing against it)."""
     return [Rect(inset, inset, w - 2 * inset, h - 2 * inset, Style(fill=None, stroke=pal.accent, stroke_width=0.6),
                  radius=4.0)]
 
 
-def card_credit(game: GameContent, w: float, h: float, pal: Palette, tag: str) -> list[Text]:
+def card_credit(game: GameContent, w: float, h: float, pal: Palette, tag: str, size: float = ts.CAPTION) -> list[Text]:
     """The designer's credit along a card's bottom edge (nothing when no designer is named)."""
     if not game.designer:
         return []
     return [ts.label(w / 2, h - EDGE - 2.2, f"Game design: {game.designer}", f"{tag} credit", w - 2 * (EDGE + 3.0),
-                     ts.FINE * 0.9, "middle", fill=pal.line)]
+                     size, "middle", fill=pal.line)]

@@ -2,8 +2,9 @@
 
 The quick reference is built from the content's ``quickref`` lines only, so a change
 in ``game.yaml`` is a change on the card. Lines that name a suit get that suit's drawn
-symbol in front (a leading suit glyph in the text is dropped: the symbol replaces it).
-When the lines do not fit one card at a readable size they continue on a second card.
+symbol in front and its name in bold, in the suit's colour (a leading suit glyph in the
+text is dropped: the symbol replaces it). Everything on the card is at least 7 pt; when
+the lines do not fit one card at that size they continue on a second card.
 """
 
 from __future__ import annotations
@@ -14,13 +15,13 @@ from ..content.schema import GameContent, QuickRefLine
 from ..scene import Circle, Item, Line, Rect, Scene, Style, Text
 from . import pieces
 from . import typeset as ts
-from .base import Component, Face, FaceOptions
+from .base import MIN_REFERENCE_PT, Component, Face, FaceOptions
 from .palette import Palette, palette
 from .suits import suit_symbol
 
 _SUIT_GLYPHS = "\u2660\u2665\u2666\u2663"
-#: Smallest size a quick-reference line may use before it moves to a second card.
-QUICKREF_MIN = 2.1
+#: Smallest size a quick-reference line may use before it moves to a second card (7 pt).
+QUICKREF_MIN = ts.REFERENCE
 LEADING = 1.25
 #: Extra space between quick-reference entries, as a fraction of the size.
 GAP = 0.3
@@ -28,12 +29,22 @@ GAP = 0.3
 
 @dataclass(frozen=True)
 class _Entry:
-    """One quick-reference line ready to set: heading or item, its suit, its text."""
+    """One quick-reference line ready to set: heading or item, its suit, its text, and
+    the suit's name set bold before the text (``lead``)."""
 
     text: str
     suit: str | None
     heading: bool
     index: int
+    lead: str = ""
+
+
+def _suit_lead(text: str, suit: str) -> tuple[str, str]:
+    """(bold lead, rest): the suit's name as the text already starts with it, or added."""
+    first, _, rest = text.partition(" ")
+    if first.rstrip(".,:;").lower() == suit.lower():
+        return first, rest
+    return f"{suit.capitalize()}:", text
 
 
 def _entries(lines: list[QuickRefLine]) -> list[_Entry]:
@@ -44,15 +55,22 @@ def _entries(lines: list[QuickRefLine]) -> list[_Entry]:
             entries.append(_Entry(line.group, None, True, n))
         group = line.group
         text = line.text
+        lead = ""
         if line.suit:
             text = text.lstrip(_SUIT_GLYPHS + " ").lstrip(":").strip() or text
-        entries.append(_Entry(text, line.suit, False, n))
+            lead, text = _suit_lead(text, line.suit)
+        entries.append(_Entry(text, line.suit, False, n, lead))
     return entries
+
+
+def _lead_width(entry: _Entry, size: float) -> float:
+    return ts.text_width(entry.lead + " ", size, True) if entry.lead else 0.0
 
 
 def _entry_lines(entry: _Entry, width: float, size: float) -> list[str]:
     indent = size * 1.5
-    return ts.wrap(ts.printable(entry.text), width - indent, size, entry.heading)
+    room = width - indent
+    return ts.wrap(ts.printable(entry.text), room, size, entry.heading, first=room - _lead_width(entry, size))
 
 
 def _height(entries: list[_Entry], width: float, size: float) -> float:
@@ -104,7 +122,7 @@ def _lines_face(game: GameContent, entries: list[_Entry], size: float, w: float,
     items: list[Item] = list(pieces.card_frame(w, h, pal, bleed))
     items.append(ts.label(w / 2, margin + 4.0, game.title, f"{tag} title", width, ts.HEADING, "middle", True,
                           pal.accent))
-    items.append(ts.label(w / 2, margin + 7.6, subtitle, f"{tag} subtitle", width, ts.SMALL,
+    items.append(ts.label(w / 2, margin + 7.6, subtitle, f"{tag} subtitle", width, ts.REFERENCE,
                           "middle", False, pal.text))
     items.append(Line(margin, margin + 9.4, w - margin, margin + 9.4, Style(stroke=pal.accent, stroke_width=0.3)))
     y = margin + 9.4 + size * 1.2
@@ -118,12 +136,17 @@ def _lines_face(game: GameContent, entries: list[_Entry], size: float, w: float,
         elif not entry.heading:
             items.append(Circle(margin + size * 0.55, y - size * 0.33, size * 0.17,
                                 Style(fill=pal.accent, stroke=None)))
+        lead = _lead_width(entry, size)
+        if entry.lead:
+            items.append(Text(margin + indent, y, entry.lead, size=size, bold=True, fill=pal.suit(entry.suit or ""),
+                              max_width=lead, name=f"{tag} line {entry.index} suit"))
         for k, text in enumerate(_entry_lines(entry, width, size), start=1):
-            items.append(Text(margin + indent, y, text, size=size, bold=entry.heading, fill=pal.text,
-                              max_width=width - indent, name=f"{tag} line {entry.index} part {k}"))
+            shift = lead if k == 1 else 0.0
+            items.append(Text(margin + indent + shift, y, text, size=size, bold=entry.heading, fill=pal.text,
+                              max_width=width - indent - shift, name=f"{tag} line {entry.index} part {k}"))
             y += size * LEADING
         y += size * GAP
-    items.extend(pieces.card_credit(game, w, h, pal, tag))
+    items.extend(pieces.card_credit(game, w, h, pal, tag, ts.REFERENCE))
     return Scene(name=f"{game.slug} {subtitle.lower()}", width=w, height=h, items=tuple(items),
                  title=f"{game.title}: {subtitle.lower()}")
 
@@ -160,7 +183,7 @@ def lines_card_component(game: GameContent, options: FaceOptions, lines: list[Qu
         scene = _lines_face(game, chunk, size, w, h, pal, bleed, subtitle + part, component_id)
         faces.append(Face(front=scene, copies=copies))
     return Component(id=component_id, name=name, kind="card", faces=tuple(faces), trim=(w, h), bleed=bleed,
-                     safe=options.safe, assembly=assembly)
+                     safe=options.safe, assembly=assembly, min_text_pt=MIN_REFERENCE_PT)
 
 
 #: Score sheets are sized to fit the printable area of both A4 and US Letter.

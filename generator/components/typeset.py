@@ -19,9 +19,16 @@ from ..scene import Text
 TITLE = 6.0
 HEADING = 4.2
 BODY = 3.0
+#: Quick-reference cards: 7 pt, the least a reference held at arm's length may use.
+REFERENCE = 2.5
 SMALL = 2.4
+#: The small print of printed pieces: 6.2 pt. Nothing on a card, token, board or sheet
+#: is set smaller (the type-size lint in ``generator.layout.lint`` fails the build).
+CAPTION = 2.2
+#: Captions in example drawings, which are shown on screen and scaled with the page.
 FINE = 1.9
-#: The smallest size fitting may shrink text to (about 5.4 pt, still readable).
+#: The smallest size fitting may shrink text to (about 5.4 pt): drawings only; printed
+#: pieces pass ``floor=CAPTION``.
 MIN_SIZE = 1.9
 
 #: Characters Vera lacks, replaced by ones it has so nothing prints as a box.
@@ -36,6 +43,12 @@ _SUBSTITUTES: dict[str, str] = {
     "\u2663": "Clubs",
     "\u2713": "x",
 }
+
+
+def scaled(size: float, scale: float, floor: float = CAPTION) -> float:
+    """``size`` scaled with a card (smaller cards scale their layout down), but never
+    below ``floor``: small print stays readable on every card size."""
+    return max(size * scale, floor)
 
 
 def printable(text: str) -> str:
@@ -62,12 +75,13 @@ def fit_size(text: str, max_width: float, size: float, bold: bool = False, floor
     return max(floor, size * max_width / width * 0.999)
 
 
-def wrap(text: str, max_width: float, size: float, bold: bool = False) -> list[str]:
+def wrap(text: str, max_width: float, size: float, bold: bool = False, first: float | None = None) -> list[str]:
     """``text`` broken at spaces into lines no wider than ``max_width`` (greedy; a word
-    wider than the line gets a line of its own). Line widths are sums of word widths,
+    wider than the line gets a line of its own); ``first`` is the first line's width when
+    something stands before it (a bold suit name). Line widths are sums of word widths,
     which is exact for a font set without kerning."""
     space = metrics.width(" ", 1.0, bold)
-    limit = max_width / size + 1e-9
+    limit = (max_width if first is None else first) / size + 1e-9
     lines: list[str] = []
     current: list[str] = []
     width = 0.0
@@ -76,6 +90,7 @@ def wrap(text: str, max_width: float, size: float, bold: bool = False) -> list[s
         if current and width + space + own > limit:
             lines.append(" ".join(current))
             current, width = [word], own
+            limit = max_width / size + 1e-9
         else:
             width = width + space + own if current else own
             current.append(word)

@@ -1,9 +1,12 @@
-"""Checks on every face before it is drawn: missing glyphs and the safe-zone lint.
+"""Checks on every face before it is drawn: missing glyphs, the safe-zone lint and the
+type-size lint.
 
 The safe-zone lint knows each text's extent from the font metrics, through any group
 transforms. A text that crosses the safe zone (or its own ``max_width``) is shrunk, down
 to ``MIN_SCALE`` of its size; if that is not enough the build fails naming the component
 and the text. The lint returns a new scene with the shrunk texts: scenes stay frozen.
+The type-size lint (``small_print``) then fails every text printed below the piece's
+minimum size, so shrinking can never make print unreadable.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from dataclasses import dataclass, replace
 from ..scene import Group, Item, Scene, Text
 from .boxes import Box
 from .text import extent, missing_glyphs
+from .units import pt
 
 #: Text may shrink to this fraction of its designed size to fit; less would be unreadable.
 MIN_SCALE = 0.7
@@ -113,3 +117,26 @@ def lint_scene(scene: Scene, component: str, safe: Box) -> tuple[Scene, list[Pro
     problems: list[Problem] = []
     items = _walk(scene.items, IDENTITY, safe, component, problems)
     return (scene if items == scene.items else replace(scene, items=items)), problems
+
+
+def _scale(matrix: Matrix) -> float:
+    a, b, c, d, _, _ = matrix
+    return math.sqrt(abs(a * d - b * c))
+
+
+def _sizes(items: tuple[Item, ...], matrix: Matrix) -> list[tuple[Text, float]]:
+    found: list[tuple[Text, float]] = []
+    for item in items:
+        if isinstance(item, Text):
+            found.append((item, pt(item.size * _scale(matrix))))
+        elif isinstance(item, Group):
+            found.extend(_sizes(item.children, group_matrix(matrix, item)))
+    return found
+
+
+def small_print(scene: Scene, component: str, min_pt: float) -> list[Problem]:
+    """Every text of ``scene`` set smaller than ``min_pt`` points (group scales applied),
+    as problems naming it: the type-size lint. Run it after ``lint_scene``, which may
+    have shrunk texts to fit."""
+    return [Problem(component, _label(item), f"is set at {size:.1f} pt; this piece needs at least {min_pt:g} pt")
+            for item, size in _sizes(scene.items, IDENTITY) if size < min_pt - 1e-6]

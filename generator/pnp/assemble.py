@@ -12,19 +12,21 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from ..components import pieces
 from ..components.base import Component
+from ..components.palette import palette
 from ..layout.boxes import Box
-from ..layout.imposition import label_bands
-from ..layout.lint import LayoutError, Problem, lint_scene
+from ..layout.lint import LayoutError, Problem, lint_scene, small_print
 from ..layout.paper import Paper, paper as paper_named
 from ..layout.sheet import Document, Page, Placement, place
 from ..scene import Scene
 from .boards import board_pages
-from .cover import Entry, cover_blocks, cover_page
-from .draft import Draft
-from .marks import page_label, scale_checks
+from .calibration import calibration_sheet
+from .cover import Entry, Printing, cover_blocks, cover_page, how_to_print, pages_phrase
+from .draft import Sheet
 from .options import PnpOptions
-from .sheets import calibration_pages, card_pages, expand, sheet_plan
+from .pages import sheet_pages
+from .sheets import FLIPS, card_sheets, expand
 
 IMPOSED = ("card", "token")
 
@@ -54,13 +56,16 @@ def _lint_face(scene: Scene | None, component: Component, problems: list[Problem
     if scene is None:
         return None
     w, h = component.trim
-    fitted, found = lint_scene(scene, f"{component.name} [{scene.name}]", Box(0.0, 0.0, w, h).inset(component.safe))
+    where = f"{component.name} [{scene.name}]"
+    fitted, found = lint_scene(scene, where, Box(0.0, 0.0, w, h).inset(component.safe))
     problems.extend(found)
+    problems.extend(small_print(fitted, where, component.min_text_pt))
     return fitted
 
 
 def lint_components(components: list[Component]) -> list[Component]:
-    """Components with over-wide text shrunk; raises LayoutError listing every problem."""
+    """Components with over-wide text shrunk; raises LayoutError listing every problem:
+    text outside the safe zone, glyphs the font lacks, type below the piece's minimum."""
     problems: list[Problem] = []
     fitted = []
     for component in components:
@@ -103,15 +108,15 @@ def _merged(gang: list[Component]) -> Component:
     return replace(first, id="+".join(c.id for c in gang), name=", ".join(c.name for c in gang), faces=faces)
 
 
-def _drafts(components: list[Component], paper: Paper, options: PnpOptions) -> list[tuple[list[Component], list[Draft]]]:
-    out = []
+def _sheets(components: list[Component], paper: Paper, options: PnpOptions) -> list[Sheet]:
+    out: list[Sheet] = []
     for gang in gangs(components):
         merged = _merged(gang)
         if merged.kind in IMPOSED:
             names = [c.name for c in gang for _ in expand(c)]
-            out.append((gang, card_pages(merged, paper, options.backs, options.back_offset, names)))
+            out.extend(card_sheets(merged, paper, options.backs, options.back_offset, names))
         else:
-            out.append((gang, board_pages(merged, paper)))
+            out.extend(Sheet(draft) for draft in board_pages(merged, paper))
     return out
 
 
@@ -119,87 +124,115 @@ def _has_backs(components: list[Component]) -> bool:
     return any(face.back is not None for c in components if c.kind in IMPOSED for face in c.faces)
 
 
-def _pages_text(first: int, count: int) -> str:
-    return f"page {first}" if count == 1 else f"pages {first}–{first + count - 1}"
+def _printing(sheets: list[Sheet], flip: str, cover_back: bool) -> Printing:
+    """Which pages each way of printing needs; ``sheets`` follow the cover (sheet 0)."""
+    single: list[int] = [1, 2] if cover_back else [1]
+    cards: list[int] = []
+    fronts: list[int] = []
+    for n, sheet in enumerate(sheets, start=1):
+        page = 2 * n + 1
+        if not sheet.calibration:
+            single += [page] + ([page + 1] if sheet.back is not None else [])
+        if sheet.cards:
+            cards += [page, page + 1]
+            fronts.append(page)
+    glue = any(s.back is not None and s.cards for s in sheets)
+    return Printing(2 * (len(sheets) + 1), flip, single, cards, fronts, glue)
 
 
-def _cover(game: Any, components: list[Component], groups: list[tuple[list[Component], list[Draft]]], paper: Paper,
-           options: PnpOptions, version: str, first_page: int) -> Draft:
+def _entries(components: list[Component], sheets: list[Sheet], first: int) -> list[Entry]:
     entries = []
-    page = first_page
-    for gang, drafts in groups:
-        per_sheet, pages_per_sheet = (sheet_plan(_merged(gang), paper, options.backs) if gang[0].kind in IMPOSED
-                                      else (len(expand(gang[0])), len(drafts)))
-        start = 0
-        for component in gang:
-            count = len(expand(component))
-            first_sheet, last_sheet = start // per_sheet, (start + count - 1) // per_sheet
-            first = page + first_sheet * pages_per_sheet
-            pages = (last_sheet - first_sheet + 1) * pages_per_sheet
-            w, h = component.trim
-            entries.append(Entry(count, component.name, f"{w:g} × {h:g} mm", _pages_text(first, pages), component.assembly))
-            start += count
-        page += len(drafts)
-    extras = [f"{c.count} × {c.name}" + (f" (per player: {c.per_player})" if c.per_player else "")
-              for c in game.components if not c.printed]
+    for component in components:
+        pages = []
+        for n, sheet in enumerate(sheets, start=first):
+            if component.name in sheet.front.names:
+                pages += [2 * n + 1] + ([2 * n + 2] if sheet.back is not None else [])
+        w, h = component.trim
+        entries.append(Entry(len(expand(component)), component.name, f"{w:g} × {h:g} mm", pages_phrase(pages),
+                             component.assembly))
+    return entries
+
+
+def _also_needed(game: Any) -> list[str]:
+    """What to bring that the kit does not print: a deck counts its cards, dice their number."""
+    lines = []
+    for c in game.components:
+        if c.printed:
+            continue
+        name = c.name[:1].upper() + c.name[1:]
+        if getattr(c, "per_suit", None):
+            lines.append(f"{name}: {c.count} cards")
+        else:
+            lines.append(f"{c.count} × {name}" + (f" ({c.per_player} per player)" if c.per_player else ""))
+    return lines
+
+
+def _notes(components: list[Component], options: PnpOptions, calibration: str) -> list[str]:
     notes = []
     if _has_backs(components):
         notes.append({
-            "duplex-long": "Card backs follow their fronts: print double-sided, flip on the long edge. "
-                           "Print the calibration sheet first and use --back-offset if backs land off-centre.",
-            "duplex-short": "Card backs follow their fronts: print double-sided, flip on the short edge. "
-                            "Print the calibration sheet first and use --back-offset if backs land off-centre.",
-            "fold": "Print single-sided. Cut out each front-and-back pair, fold on the dashed line, glue, then trim.",
+            "duplex-long": f"Card backs print on the reverse of their fronts. Print the duplex check ({calibration}) "
+                           "first: it shows whether your printer puts the backs where they belong.",
+            "duplex-short": f"Card backs print on the reverse of their fronts. Print the duplex check ({calibration}) "
+                            "first: it shows whether your printer puts the backs where they belong.",
+            "fold": "Cut out each front-and-back pair, fold it on the dashed line, glue, then trim.",
             "none": "Fronts only: slide each card into an opaque sleeve in front of any card.",
         }[options.backs])
-    if any(c.kind in IMPOSED for c in components):
-        notes.append("Cut along the crop marks from edge to edge: cards share their cut lines.")
-    if any(c.kind == "card" for c in components):
+    kinds = {c.kind for c in components}
+    if "card" in kinds:
+        notes.append("Cut along the crop marks from edge to edge: cards share their cut lines. Where a mark crosses "
+                     "coloured art it turns white, up to the card's edge.")
+    if "token" in kinds:
+        notes.append("Round pieces: cut the square their crop marks show, then cut round inside it.")
+    if any(c.sleeve_insert for c in components):
         notes.append("Sleeve inserts slide in front of an ordinary playing card in an opaque-backed sleeve.")
-    files = [f"{options.pnp_name(game.slug).replace('-' + options.paper, '-a4', 1)}: this kit on A4 paper",
-             f"{options.pnp_name(game.slug).replace('-' + options.paper, '-letter', 1)}: this kit on US Letter paper"]
+    return notes
+
+
+def _cover(game: Any, components: list[Component], sheets: list[Sheet], paper: Paper, options: PnpOptions,
+           version: str) -> Sheet:
+    """The cover, sheet 0: the kit's contents and the pages to print for each way of printing."""
+    flip = "short" if options.backs == "duplex-short" else "long"
+    checks = [2 * n + 1 for n, s in enumerate(sheets, start=1) if s.calibration]
+    calibration = pages_phrase([checks[0], checks[0] + 1]) if checks else ""
+    slug = game.slug
+    files = [f"{options.pnp_name(slug).replace('-' + options.paper, '-a4', 1)}: this kit on A4 paper",
+             f"{options.pnp_name(slug).replace('-' + options.paper, '-letter', 1)}: this kit on US Letter paper"]
     if any(c.kind == "card" for c in components):
-        files.append(f"{options.pod_name(game.slug)}: one card per page with bleed, for print-on-demand services")
+        files.append(f"{options.pod_name(slug)}: one card per page with bleed, for print-on-demand services")
     files.append("svg/: every face as a separate SVG, for editing")
-    blocks = cover_blocks(game.title, game.designer, game.tagline, version, paper, entries, extras, notes, files)
-    return cover_page(paper, blocks)
-
-
-def _band_cells(draft: Draft, band: Box, rotated: bool) -> tuple[float, ...]:
-    if rotated:
-        return tuple(sorted(band.bottom - y for y in draft.cut_ys))
-    return tuple(x - band.x for x in draft.cut_xs)
-
-
-def _label(draft: Draft, paper: Paper, title: str, number: int, total: int, version: str) -> Page:
-    layers = list(draft.layers)
-    if draft.labelled:
-        bands = label_bands(paper, draft.content)
-        parts = (f"{title}: {draft.component}", f"page {number} of {total} · {paper.label} · v{version}",
-                 "print at 100% / actual size")
-        layers.append(Placement((page_label(bands.text, bands.rotated, parts, _band_cells(draft, bands.text, bands.rotated)),)))
-        layers.append(Placement((scale_checks(bands.scale, bands.rotated),)))
-    return Page(paper.width, paper.height, tuple(layers))
+    front, back = None, None
+    for cover_back in (False, True):  # a cover too long for one page runs on overleaf
+        printing = how_to_print(_printing(sheets, flip, cover_back), paper)
+        blocks = cover_blocks(game.title, game.designer, game.tagline, version, paper, _entries(components, sheets, 1),
+                              _also_needed(game), printing, _notes(components, options, calibration), files)
+        front, back = cover_page(paper, blocks)
+        if back is None:
+            break
+    assert front is not None
+    return Sheet(front, back)
 
 
 def pnp_document(game: Any, components: list[Component], options: PnpOptions) -> Document:
-    """The player's kit for one paper size: cover, calibration (if duplex), components."""
+    """The player's kit for one paper size: cover, duplex check (if duplex), components;
+    two pages a sheet, so the whole file prints double-sided as it should."""
     paper = paper_named(options.paper)
     version = options.version or __version__
-    calibration: list[Draft] = []
-    if _has_backs(components) and options.backs in ("duplex-long", "duplex-short"):
-        calibration = calibration_pages(paper, options.backs.split("-")[1])
-    groups = _drafts(components, paper, options)
-    cover = _cover(game, components, groups, paper, options, version, 2 + len(calibration))
-    drafts = [cover, *calibration, *(d for _, group in groups for d in group)]
-    pages = tuple(_label(d, paper, game.title, i + 1, len(drafts), version) for i, d in enumerate(drafts))
+    sheets: list[Sheet] = []
+    if _has_backs(components) and options.backs in FLIPS:
+        sheets.append(calibration_sheet(paper, FLIPS[options.backs]))
+    sheets += _sheets(components, paper, options)
+    sheets.insert(0, _cover(game, components, sheets, paper, options, version))
+    pages = tuple(sheet_pages(sheets, paper, game.title, version))
     author = game.designer or "Pipworks"
     return Document(f"{game.title}: print-and-play ({paper.label})", author, pages, subject=f"version {version}")
 
 
 def pod_document(game: Any, components: list[Component], options: PnpOptions) -> Document | None:
-    """One card per page, page = bleed box, TrimBox and BleedBox set; back before front
-    (the order DriveThruCards asks for). None when the game has no cards."""
+    """One card per page, page = bleed box, TrimBox and BleedBox set; every card's back
+    before its front (the order DriveThruCards asks for). Cards the game gives no back
+    get a plain one with the game's title, so the file is back, front throughout.
+    None when the game has no cards."""
     pages = []
     for component in components:
         if component.kind != "card":
@@ -208,11 +241,11 @@ def pod_document(game: Any, components: list[Component], options: PnpOptions) ->
         bleed = max(component.bleed, options.bleed)
         trim = Box(bleed, bleed, w, h)
         page_box = trim.inset(-bleed)
+        plain = pieces.plain_back(game, component.trim, bleed, palette(game.slug, options.ink))
         for front, back in expand(component):
-            for scene in (back, front):
-                if scene is not None:
-                    layer = Placement((place(scene, bleed, bleed),), page_box)
-                    pages.append(Page(page_box.w, page_box.h, (layer,), trim=trim, bleed=page_box))
+            for scene in (back or plain, front):
+                layer = Placement((place(scene, bleed, bleed),), page_box)
+                pages.append(Page(page_box.w, page_box.h, (layer,), trim=trim, bleed=page_box))
     if not pages:
         return None
     version = options.version or __version__

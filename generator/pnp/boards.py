@@ -12,12 +12,11 @@ import string
 
 from ..components.base import Component
 from ..layout.boxes import Box
-from ..layout.imposition import Imposition
 from ..layout.paper import PRINTER_MARGIN, Paper
 from ..layout.sheet import Placement, place
 from ..scene import Item, Rect, Scene
 from .draft import Draft
-from .marks import MARK, crop_marks, glue_zone
+from .marks import MARK, glue_zone
 from .sheets import expand
 
 OVERLAP = 10.0
@@ -43,12 +42,11 @@ def _board_face(component: Component, scene: Scene, paper: Paper) -> list[Draft]
     uw, uh = _usable(paper)
     for rotate, (bw, bh) in ((0, (w, h)), (90, (h, w))):
         if bw + 2 * b <= uw + 1e-6 and bh + 2 * b <= uh + 1e-6:
-            x0, y0 = (paper.width - bw) / 2, (paper.height - bh) / 2
-            imp = Imposition(paper, bw, bh, 1, 1, x0, y0, b)
-            layers = [Placement((place(scene, x0, y0, rotate),), imp.block.inset(-b))]
-            if component.kind != "sheet":
-                layers.append(Placement(crop_marks(imp)))
-            return [Draft(tuple(layers), component.name, imp.block.inset(-b), imp.cut_xs(), imp.cut_ys())]
+            trim = Box((paper.width - bw) / 2, (paper.height - bh) / 2, bw, bh)
+            art = trim.inset(-b)
+            layers = (Placement((place(scene, trim.x, trim.y, rotate),), art),)
+            marked = ((trim, art),) if component.kind != "sheet" else ()
+            return [Draft(layers, component.name, art, marked, names=(component.name,))]
     return _tiles(component, scene, paper)
 
 
@@ -90,7 +88,7 @@ def _tiles(component: Component, scene: Scene, paper: Paper) -> list[Draft]:
             if marks:
                 layers.append(Placement(tuple(marks)))
             label = f"{component.name} (tile {name} of {_tile_name(ny - 1, nx - 1)})"
-            drafts.append(Draft(tuple(layers), label, window))
+            drafts.append(Draft(tuple(layers), label, window, names=(component.name,)))
     return drafts
 
 

@@ -3,38 +3,124 @@
 All return scene items in page millimetres. Labels and scale checks are laid out along
 a band (a margin strip) in band coordinates — u along the strip, v across it — and then
 turned to the page, so the same code serves top/bottom and left/right margins.
+
+Crop marks are worked out from the pieces on the page, not from a grid: each cut line
+of an occupied piece is drawn wherever it runs over bare paper, out to the page edge,
+and where it crosses bleed (art that will be cut away) it continues as a white line
+with a black core, visible on dark art and on pale, up to the trim. Page furniture
+gets a gap in any mark that would run through it.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import Iterable, Sequence
+
 from ..components import typeset as ts
 from ..layout import text as metrics
+from ..layout.bounds import leaf_boxes
+from ..layout.lint import IDENTITY, Matrix, group_matrix
 from ..layout.boxes import Box
-from ..layout.imposition import Imposition
+from ..layout.paper import Paper
 from ..layout.units import MM_PER_INCH
 from ..scene import Group, Item, Line, Rect, Style, Text
 
-MARK = Style(stroke="#000000", stroke_width=0.15)
-GUIDE = Style(stroke="#808080", stroke_width=0.15, dash=(1.0, 1.0))
+MARK = Style(stroke="#000000", stroke_width=0.2)
+TICK_HALO = Style(stroke="#ffffff", stroke_width=0.5)
+TICK_CORE = Style(stroke="#000000", stroke_width=0.12)
+GUIDE = Style(stroke="#808080", stroke_width=0.2, dash=(1.5, 1.0))
 LABEL_SIZE = 2.4  # mm em: about 7 pt, readable but quiet
+#: Ruler numbers and captions: 6.2 pt, the smallest type anything printed carries.
+SCALE_TEXT = ts.CAPTION
 RULER_LENGTH = 100.0
+#: Space kept between a mark and page furniture it passes.
+CLEARANCE = 0.5
+_EPS = 1e-6
+
+Interval = tuple[float, float]
+Piece = tuple[Box, Box]  # (trim, art) on the page
 
 
-def crop_marks(imp: Imposition) -> tuple[Item, ...]:
-    """Lines along every cut, from the block's edge out to the page edge on both sides.
+def _union(spans: Iterable[Interval]) -> list[Interval]:
+    merged: list[Interval] = []
+    for lo, hi in sorted(spans):
+        if merged and lo <= merged[-1][1] + _EPS:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], hi))
+        else:
+            merged.append((lo, hi))
+    return merged
 
-    They stop at the trim so they never print on the art, and reach the paper's edge so
-    they survive the first cuts of a paper trimmer.
-    """
-    block, page = imp.block, imp.paper
+
+def _minus(spans: list[Interval], holes: list[Interval]) -> list[Interval]:
+    out: list[Interval] = []
+    for lo, hi in spans:
+        for h_lo, h_hi in holes:
+            if h_hi <= lo or h_lo >= hi:
+                continue
+            if h_lo > lo:
+                out.append((lo, h_lo))
+            lo = max(lo, h_hi)
+            if lo >= hi:
+                break
+        if lo < hi:
+            out.append((lo, hi))
+    return [(lo, hi) for lo, hi in out if hi - lo > 0.05]
+
+
+def _across(box: Box, at: float, vertical: bool, grow: float = 0.0) -> Interval | None:
+    """The stretch of a line (x = ``at`` when vertical, else y = ``at``) inside ``box``."""
+    lo, hi, a, b = (box.x, box.right, box.y, box.bottom) if vertical else (box.y, box.bottom, box.x, box.right)
+    if lo - grow - _EPS <= at <= hi + grow + _EPS:
+        return a - grow, b + grow
+    return None
+
+
+def _line(at: float, lo: float, hi: float, vertical: bool, style: Style) -> Line:
+    return Line(at, lo, at, hi, style) if vertical else Line(lo, at, hi, at, style)
+
+
+def _near(free: list[Interval], art: list[Interval], reach: float | None) -> list[Interval]:
+    """The parts of ``free`` within ``reach`` of the art (all of it when None)."""
+    if reach is None:
+        return free
+    ends = [v for lo, hi in art for v in (lo, hi)]
+    kept = []
+    for lo, hi in free:
+        if any(abs(lo - e) < _EPS for e in ends):
+            kept.append((lo, min(hi, lo + reach)))
+        if any(abs(hi - e) < _EPS for e in ends):
+            kept.append((max(lo, hi - reach), hi))
+    return _union(kept)
+
+
+def _along(at: float, vertical: bool, length: float, pieces: Sequence[Piece], keep_clear: Sequence[Box],
+           reach: float | None) -> tuple[list[Item], list[Item]]:
+    """(white halos, black lines) of the cut line at ``at``."""
+    art = _union(s for _, a in pieces if (s := _across(a, at, vertical)) is not None)
+    trim = _union(s for t, _ in pieces if (s := _across(t, at, vertical)) is not None)
+    gaps = _union(s for box in keep_clear if (s := _across(box, at, vertical, CLEARANCE)) is not None)
+    paper = _minus(_near(_minus([(0.0, length)], art), art, reach), gaps)
+    ticks = _minus(art, trim)
+    halos: list[Item] = [_line(at, lo, hi, vertical, TICK_HALO) for lo, hi in ticks]
+    lines: list[Item] = [_line(at, lo, hi, vertical, MARK) for lo, hi in paper]
+    lines += [_line(at, lo, hi, vertical, TICK_CORE) for lo, hi in ticks]
+    return halos, lines
+
+
+def crop_marks(pieces: Sequence[Piece], paper: Paper, keep_clear: Sequence[Box] = (),
+               reach: float | None = None) -> tuple[Item, ...]:
+    """Every cut line of ``pieces``, from its trim out to the page edge (or ``reach`` mm
+    past the art, for pieces cut one by one): black over bare paper, white with a black
+    core across bleed, broken only around ``keep_clear``."""
+    halos: list[Item] = []
     lines: list[Item] = []
-    for x in imp.cut_xs():
-        lines.append(Line(x, 0.0, x, block.y - imp.bleed, MARK))
-        lines.append(Line(x, block.bottom + imp.bleed, x, page.height, MARK))
-    for y in imp.cut_ys():
-        lines.append(Line(0.0, y, block.x - imp.bleed, y, MARK))
-        lines.append(Line(block.right + imp.bleed, y, page.width, y, MARK))
-    return tuple(lines)
+    for vertical, length, edges in ((True, paper.height, ("x", "right")), (False, paper.width, ("y", "bottom"))):
+        positions = sorted({round(getattr(t, e), 6) for t, _ in pieces for e in edges})
+        for at in positions:
+            h, ln = _along(at, vertical, length, pieces, keep_clear, reach)
+            halos += h
+            lines += ln
+    return tuple(halos + lines)
 
 
 def _to_page(band: Box, rotated: bool, items: tuple[Item, ...]) -> Group:
@@ -48,42 +134,49 @@ def _band_length(band: Box, rotated: bool) -> tuple[float, float]:
     return (band.h, band.w) if rotated else (band.w, band.h)
 
 
-def page_label(band: Box, rotated: bool, parts: tuple[str, ...], cells: tuple[float, ...] = ()) -> Group:
-    """The label's parts centred one per cell along the band (cells are band-u cut
-    positions, e.g. the crop marks, so text never sits on a cut line)."""
+def page_label(band: Box, rotated: bool, parts: tuple[str, str, str]) -> Group:
+    """The label's three parts along the band's outer edge: the first at its start, the
+    second in the middle, the last at its end, all shrunk alike if they would run into
+    each other."""
     length, thickness = _band_length(band, rotated)
-    edges = cells if len(cells) == len(parts) + 1 else tuple(length * i / len(parts) for i in range(len(parts) + 1))
-    size = min(LABEL_SIZE, thickness * 0.55)
-    baseline = thickness / 2 + metrics.ascent(size) / 2 - metrics.descent(size) / 2
-    items: list[Item] = []
-    for part, left, right in zip(parts, edges, edges[1:]):
-        fitted = ts.fit_size(part, (right - left) - 2.0, size, floor=0.0)
-        items.append(Text((left + right) / 2, baseline, part, fitted, anchor="middle", fill="#333333", name="page label"))
-    return _to_page(band, rotated, tuple(items))
+    size = min(LABEL_SIZE, thickness * 0.7)
+    room = length - 8.0  # two 4 mm spaces between the parts
+    natural = sum(ts.text_width(p, size) for p in parts)
+    if natural > room:
+        size = max(ts.CAPTION, size * room / natural * 0.999)
+    baseline = min(thickness / 2 + metrics.ascent(size) / 2 - metrics.descent(size) / 2, metrics.ascent(size) + 0.3)
+    anchors = ((0.0, "start"), (length / 2, "middle"), (length, "end"))
+    items = tuple(Text(u, baseline, part, size, anchor=anchor, fill="#333333", name="page label")
+                  for part, (u, anchor) in zip(parts, anchors))
+    return _to_page(band, rotated, items)
 
 
 def scale_checks(band: Box, rotated: bool) -> Group:
-    """A 100 mm ruler and an inch check: a 1 in square where the margin is deep enough,
-    otherwise a 1 in bar (3 × 3 card sheets leave no margin an inch deep)."""
+    """A 100 mm ruler numbered every centimetre and an inch check: a 1 in square where the
+    margin is deep enough, otherwise a 1 in bar. Both keep to the band's outer edge (the
+    page edge side, ``v`` = thickness), leaving the rest of a deep margin to the marks."""
     length, thickness = _band_length(band, rotated)
-    tick = min(3.0, thickness * 0.45)
-    numbers = thickness >= 5.0
-    size = min(LABEL_SIZE * 0.8, thickness * 0.3)
-    x0 = max(2.0, (length - RULER_LENGTH - 45.0) / 2)
-    v0 = (thickness - tick - (size + 0.5 if numbers else 0.0)) / 2
+    size = SCALE_TEXT
+    numbers = thickness >= 4.5
+    tick = min(3.0, thickness - (0.4 + metrics.ascent(size) if numbers else 0.2))
+    x0 = max(0.0, (length - RULER_LENGTH - 45.0) / 2)
+    height = tick + (0.4 + metrics.ascent(size) if numbers else 0.0)
+    v0 = max((thickness - height) / 2, thickness - height - 0.3)
     items: list[Item] = [Line(x0, v0, x0 + RULER_LENGTH, v0, MARK)]
     for mm in range(int(RULER_LENGTH) + 1):
         h = tick if mm % 10 == 0 else tick * (0.7 if mm % 5 == 0 else 0.4)
         items.append(Line(x0 + mm, v0, x0 + mm, v0 + h, MARK))
         if numbers and mm % 10 == 0:
-            items.append(Text(x0 + mm, v0 + tick + size, str(mm // 10), size, anchor="middle", name="ruler"))
+            items.append(Text(x0 + mm, v0 + tick + 0.4 + metrics.ascent(size), str(mm // 10), size, anchor="middle",
+                              name="ruler"))
     caption = "100 mm" if numbers else "100 mm ruler"
     items.append(Text(x0 + RULER_LENGTH + 2.0, v0 + tick, caption, size, name="ruler"))
     inch_x = x0 + RULER_LENGTH + 4.0 + ts.text_width(caption, size)
     if thickness >= MM_PER_INCH + 2.0:
-        top = (thickness - MM_PER_INCH) / 2
+        top = thickness - MM_PER_INCH - 0.3
         items.append(Rect(inch_x, top, MM_PER_INCH, MM_PER_INCH, MARK))
-        items.append(Text(inch_x + MM_PER_INCH / 2, top + MM_PER_INCH / 2 + size / 3, "1 in", size, anchor="middle", name="inch"))
+        items.append(Text(inch_x + MM_PER_INCH / 2, top + MM_PER_INCH / 2 + size / 3, "1 in", size, anchor="middle",
+                          name="inch"))
     else:
         items.append(Line(inch_x, v0, inch_x + MM_PER_INCH, v0, MARK))
         items.append(Line(inch_x, v0, inch_x, v0 + tick, MARK))
@@ -92,9 +185,35 @@ def scale_checks(band: Box, rotated: bool) -> Group:
     return _to_page(band, rotated, tuple(items))
 
 
-def fold_line(y: float, width: float) -> tuple[Item, ...]:
-    return (Line(0.0, y, width, y, GUIDE),
-            Text(width / 2, y - 0.8, "fold here", 2.0, anchor="middle", fill="#808080", name="fold"))
+@lru_cache(maxsize=64)
+def scale_block(band: Box, rotated: bool) -> tuple[Group, Box]:
+    """``scale_checks`` and the one box around all of it (pages of a kit share a few bands)."""
+    scale = scale_checks(band, rotated)
+    ruler = list(leaf_boxes((scale,)))
+    x, y = min(b.x for b in ruler), min(b.y for b in ruler)
+    return scale, Box(x, y, max(b.right for b in ruler) - x, max(b.bottom for b in ruler) - y)
+
+
+def furniture_boxes(label: Group, scale: Box) -> list[Box]:
+    """What marks must leave a gap for: each part of the label, and the scale checks as
+    one block (a mark through a ruler would read as one of its ticks)."""
+    return list(leaf_boxes(label.children, _matrix(label))) + [scale]
+
+
+def _matrix(group: Group) -> Matrix:
+    return group_matrix(IDENTITY, group)
+
+
+def fold_line(y: float, paper: Paper, keep_clear: Sequence[Box] = (), labels: Sequence[Box] = ()) -> tuple[Item, ...]:
+    """A dashed fold line across the page at ``y``, broken around ``keep_clear``, with
+    "fold" written in each box of ``labels`` (margin room beside the art)."""
+    gaps = _union(s for box in keep_clear if (s := _across(box, y, False, CLEARANCE)) is not None)
+    items: list[Item] = [Line(lo, y, hi, y, GUIDE) for lo, hi in _minus([(0.0, paper.width)], gaps)]
+    for room in labels:
+        if ts.text_width("fold", ts.CAPTION) <= room.w:
+            items.append(Text(room.x + room.w / 2, y - 0.8, "fold", ts.CAPTION, anchor="middle", fill="#606060",
+                              name="fold"))
+    return tuple(items)
 
 
 def glue_zone(box: Box, note: str) -> tuple[Item, ...]:
@@ -102,7 +221,7 @@ def glue_zone(box: Box, note: str) -> tuple[Item, ...]:
     items: list[Item] = [Rect(box.x, box.y, box.w, box.h, Style(fill="#c8c8c8", stroke="#606060", stroke_width=0.2,
                                                                 dash=(2.0, 1.0), opacity=0.6))]
     cx, cy = box.x + box.w / 2, box.y + box.h / 2
-    size = min(2.8, max(1.5, min(box.w, box.h) * 0.35))
+    size = min(2.8, max(ts.CAPTION, min(box.w, box.h) * 0.35))
     text = Text(0.0, size / 3, note, size, anchor="middle", fill="#303030", name="glue")
     if box.h > box.w:
         items.append(Group(children=(text,), dx=cx, dy=cy, rotate=270.0))

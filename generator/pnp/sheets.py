@@ -1,22 +1,28 @@
-"""Cards and tokens imposed n-up: fronts, duplex backs, print-and-fold, and calibration.
+"""Cards and tokens imposed n-up: fronts with their duplex backs, and print-and-fold.
 
-Every function returns page drafts (``pnp.draft.Draft``); nothing here draws.
+Every function returns sheets (``pnp.draft.Sheet``): a front page and what prints on
+its reverse. Nothing here draws marks; the labelling step does, around the pieces each
+draft lists.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Iterator
 
 from ..components.base import Component
 from ..layout.boxes import Box
-from ..layout.imposition import Imposition, impose
+from ..layout.imposition import BANDS_EDGE, MARKS_EDGE, Imposition, back_rotation, gutter_for, impose
 from ..layout.paper import Paper
 from ..layout.sheet import Placement, place
-from ..scene import Item, Line, Scene, Text
-from .draft import Draft
-from .marks import MARK, crop_marks, fold_line
+from ..scene import Scene
+from .draft import Draft, Piece, Sheet
 
 FaceSlot = tuple[Scene, Scene | None]
+FLIPS = {"duplex-long": "long", "duplex-short": "short"}
+#: Pieces cut one by one (tokens) get crop marks this long past their bleed, not lines
+#: across the whole sheet: scissors follow a mark, they do not need one edge to edge.
+LOOSE_MARK = 8.0
 
 
 def expand(component: Component) -> list[FaceSlot]:
@@ -24,151 +30,164 @@ def expand(component: Component) -> list[FaceSlot]:
     return [(face.front, face.back) for face in component.faces for _ in range(face.copies)]
 
 
-def _chunks(items: list[FaceSlot], size: int, names: list[str]) -> Iterator[tuple[list[FaceSlot], str]]:
+def _chunks(items: list[FaceSlot], size: int, names: list[str]) -> Iterator[tuple[list[FaceSlot], tuple[str, ...]]]:
     """Pieces a sheet at a time, with the names of the components on that sheet."""
     for start in range(0, len(items), size):
-        on_sheet = dict.fromkeys(names[start:start + size])
-        yield items[start:start + size], ", ".join(on_sheet)
+        yield items[start:start + size], tuple(dict.fromkeys(names[start:start + size]))
 
 
 def imposition_for(component: Component, paper: Paper) -> Imposition:
+    """Cards butt and share cut lines; tokens (round or odd shapes) keep a gutter."""
     w, h = component.trim
-    limit = 3 if component.kind == "card" else 99
-    return impose(paper, w, h, component.bleed, max_cols=limit, max_rows=limit)
+    gutter = gutter_for(component.bleed) if component.kind == "token" else 0.0
+    return impose(paper, w, h, component.bleed, gutter)
 
 
-def _front_page(imp: Imposition, chunk: list[FaceSlot], name: str) -> Draft:
-    layers = [Placement((place(front, imp.slot(i).x, imp.slot(i).y),), imp.art_clip(i)) for i, (front, _) in enumerate(chunk)]
-    layers.append(Placement(crop_marks(imp)))
-    return Draft(tuple(layers), name, imp.block.inset(-imp.bleed), imp.cut_xs(), imp.cut_ys())
+def _has_backs(component: Component) -> bool:
+    return any(face.back is not None for face in component.faces)
 
 
-def _back_page(imp: Imposition, chunk: list[FaceSlot], name: str, flip: str, offset: tuple[float, float]) -> Draft:
+def _front(imp: Imposition, chunk: list[FaceSlot], label: str, names: tuple[str, ...]) -> Draft:
+    layers = tuple(Placement((place(front, imp.slot(k).x, imp.slot(k).y, imp.rotate),), imp.art_clip(k))
+                   for k, (front, _) in enumerate(chunk))
+    return Draft(layers, label, imp.block.inset(-imp.bleed), imp.pieces(), imp.bands, names,
+                 mark_reach=LOOSE_MARK if imp.gutter else None)
+
+
+def _back(imp: Imposition, chunk: list[FaceSlot], label: str, names: tuple[str, ...], flip: str,
+          offset: tuple[float, float]) -> Draft:
+    """The reverse of ``_front``: each back in the cell behind its front, turned to stand
+    upright after the flip, everything moved by the back offset."""
     dx, dy = offset
+    behind = imp.backs(flip)
+    turn = back_rotation(imp.rotate, flip)
     layers = []
-    for i, (_, back) in enumerate(chunk):
+    for k, (_, back) in enumerate(chunk):
         if back is None:
             continue
-        j = imp.back_index(i, flip)
-        slot = imp.slot(j).moved(dx, dy)
-        layers.append(Placement((place(back, slot.x, slot.y),), imp.art_clip(j).moved(dx, dy)))
-    return Draft(tuple(layers), name, imp.block.inset(-imp.bleed), imp.cut_xs(), imp.cut_ys())
+        j = imp.back_index(k, flip)
+        slot = behind.slot(j).moved(dx, dy)
+        layers.append(Placement((place(back, slot.x, slot.y, turn),), behind.art_clip(j).moved(dx, dy)))
+    return Draft(tuple(layers), label, behind.block.inset(-imp.bleed), (), imp.bands, names)
 
 
-def sheet_plan(component: Component, paper: Paper, backs: str) -> tuple[int, int]:
-    """(pieces per sheet, pages per sheet) that ``card_pages`` will use."""
-    has_backs = any(face.back is not None for face in component.faces)
-    imp = imposition_for(component, paper)
-    if has_backs and backs == "fold":
-        return imp.cols, 1
-    return imp.per_page, 2 if has_backs and backs in ("duplex-long", "duplex-short") else 1
-
-
-def card_pages(component: Component, paper: Paper, backs: str, offset: tuple[float, float],
-               names: list[str] | None = None) -> list[Draft]:
+def card_sheets(component: Component, paper: Paper, backs: str, offset: tuple[float, float],
+                names: list[str] | None = None) -> list[Sheet]:
     """Sheets for one card or token component, honouring the backs mode.
 
-    Components without backs always print fronts only. Duplex puts each back page right
-    after its front page, slots mirrored for the flip; fold uses ``fold_pages``.
-    ``names`` gives each piece's component name when several components share sheets.
+    Components without backs always print fronts only (their reverse stays blank).
+    Duplex puts each back page on the reverse of its front page, cells mirrored for the
+    flip; fold uses ``fold_sheets``. ``names`` gives each piece's component name when
+    several components share sheets.
     """
     pieces = expand(component)
     names = names or [component.name] * len(pieces)
-    has_backs = any(back is not None for _, back in pieces)
-    if has_backs and backs == "fold":
-        return fold_pages(component, paper, names)
+    if _has_backs(component) and backs == "fold":
+        return fold_sheets(component, paper, names)
     imp = imposition_for(component, paper)
-    drafts: list[Draft] = []
-    duplex = has_backs and backs in ("duplex-long", "duplex-short")
-    for chunk, name in _chunks(pieces, imp.per_page, names):
-        drafts.append(_front_page(imp, chunk, f"{name} (fronts)" if duplex else name))
-        if duplex:
-            flip = "long" if backs == "duplex-long" else "short"
-            drafts.append(_back_page(imp, chunk, f"{name} (backs, {flip}-edge flip)", flip, offset))
-    return drafts
+    flip = FLIPS.get(backs) if _has_backs(component) else None
+    cards = component.kind == "card"
+    sheets = []
+    for chunk, on_sheet in _chunks(pieces, imp.per_page, names):
+        grid = imp.holding(len(chunk))
+        title = ", ".join(on_sheet)
+        if flip is None:
+            sheets.append(Sheet(_front(grid, chunk, title, on_sheet), cards=cards))
+            continue
+        front = _front(grid, chunk, f"{title} (fronts)", on_sheet)
+        back = _back(grid, chunk, f"{title} (backs, {flip}-edge flip)", on_sheet, flip, offset)
+        sheets.append(Sheet(front, back, cards=cards))
+    return sheets
 
 
-def fold_pages(component: Component, paper: Paper, names: list[str] | None = None) -> list[Draft]:
-    """Print-and-fold: a row of fronts above a fold line, their backs below it turned
-    180° so that folding the sheet puts each back behind its own front."""
+@dataclass(frozen=True)
+class FoldPlan:
+    """Fronts in a block above the fold line, their backs mirrored below it."""
+
+    upper: Imposition
+    gap: float  # between a trim and the fold line
+
+    @property
+    def fold(self) -> float:
+        return self.upper.paper.height / 2
+
+    def lower(self) -> Imposition:
+        up = self.upper
+        return Imposition(up.paper, up.piece_w, up.piece_h, up.cols, up.rows, up.x0, self.fold + self.gap, up.bleed,
+                          turned=up.turned, bands=up.bands, cells=up.backs("short").cells)
+
+    def holding(self, count: int) -> "FoldPlan":
+        up = self.upper
+        cols = min(up.cols, count)
+        rows = -(-count // cols)
+        return FoldPlan(Imposition(up.paper, up.piece_w, up.piece_h, cols, rows, (up.paper.width - cols * up.piece_w) / 2,
+                                   self.fold - self.gap - rows * up.piece_h, up.bleed, turned=up.turned,
+                                   bands=up.bands, cells=tuple(range(count))), self.gap)
+
+
+def fold_plan(component: Component, paper: Paper) -> FoldPlan:
+    """The most cards a page takes folded in half across its middle (turned 90° when
+    that fits more), with room for crop marks and the label bands, the cards as close
+    to the fold as their bleed allows (at least 2 mm: the fold is never exact)."""
     w, h = component.trim
-    bleed = component.bleed
-    gap = max(bleed, 2.0)
     fold = paper.height / 2
-    top = fold - gap - h
-    half = Paper(paper.key, paper.label, paper.width, top + h)  # cards stay clear of the fold
-    row = impose(half, w, h, bleed, max_cols=3 if component.kind == "card" else 99, max_rows=1)
-    row = Imposition(paper, w, h, row.cols, 1, row.x0, top, bleed)
-    drafts = []
+    least_gap = min(2.0, component.bleed) if component.bleed else 2.0
+    best: tuple[int, int, int, Imposition, float] | None = None
+    for turned in (False, True):
+        pw, ph = (h, w) if turned else (w, h)
+        for order, bands in enumerate(("tb", "lr")):
+            side, top = (BANDS_EDGE, MARKS_EDGE) if bands == "lr" else (MARKS_EDGE, BANDS_EDGE)
+            cols = int((paper.width - 2 * side + 1e-9) // pw)
+            rows = int((fold - top - least_gap + 1e-9) // ph)
+            if cols < 1 or rows < 1:
+                continue
+            gap = min(max(component.bleed, 2.0), fold - top - rows * ph)
+            upper = Imposition(paper, pw, ph, cols, rows, (paper.width - cols * pw) / 2, fold - gap - rows * ph,
+                               component.bleed, turned=turned, bands=bands)
+            key = (-cols * rows, int(turned), order)
+            if best is None or key < best[:3]:
+                best = (*key, upper, gap)
+    if best is None:
+        raise ValueError(f"a {w:g} × {h:g} mm card does not fit half a {paper.label} page")
+    return FoldPlan(best[3], best[4])
+
+
+def _clip_at(box: Box, fold: float, above: bool) -> Box:
+    """``box`` cut at the fold line: art never crosses the fold onto the other half."""
+    if above and box.bottom > fold:
+        return Box(box.x, box.y, box.w, fold - box.y)
+    if not above and box.y < fold:
+        return Box(box.x, fold, box.w, box.bottom - fold)
+    return box
+
+
+def fold_sheets(component: Component, paper: Paper, names: list[str] | None = None) -> list[Sheet]:
+    """Print-and-fold: fronts above a fold line across the page, each back mirrored
+    below it and turned so that folding the sheet puts it behind its own front."""
+    plan = fold_plan(component, paper)
     pieces = expand(component)
-    for chunk, name in _chunks(pieces, row.cols, names or [component.name] * len(pieces)):
+    sheets = []
+    for chunk, on_sheet in _chunks(pieces, plan.upper.per_page, names or [component.name] * len(pieces)):
+        sheet = plan.holding(len(chunk))
+        up, low = sheet.upper, sheet.lower()
+        turn = back_rotation(up.rotate, "short")
         layers: list[Placement] = []
-        for i, (front, back) in enumerate(chunk):
-            slot = row.slot(i)
-            layers.append(Placement((place(front, slot.x, slot.y),), row.art_clip(i)))
+        marked: list[Piece] = []
+        for k, (front, back) in enumerate(chunk):
+            slot = up.slot(k)
+            clip = _clip_at(up.art_clip(k), sheet.fold, True)
+            layers.append(Placement((place(front, slot.x, slot.y, up.rotate),), clip))
+            marked.append((slot, clip))
             if back is not None:
-                back_slot = Box(slot.x, fold + gap, w, h)
-                clip = row.art_clip(i).moved(0.0, back_slot.y - slot.y)
-                layers.append(Placement((place(back, back_slot.x, back_slot.y, rotate=180),), clip))
-        lower = Imposition(paper, w, h, row.cols, 1, row.x0, fold + gap, bleed)
-        marks = _fold_crop_marks(row, lower) + fold_line(fold, paper.width)
-        layers.append(Placement(marks))
-        content = Box(row.x0 - bleed, top - bleed, row.cols * w + 2 * bleed, 2 * (h + gap + bleed))
-        ys = row.cut_ys() + lower.cut_ys()
-        drafts.append(Draft(tuple(layers), f"{name} (print and fold)", content, row.cut_xs(), ys))
-    return drafts
-
-
-def _fold_crop_marks(upper: Imposition, lower: Imposition) -> tuple[Item, ...]:
-    """Cut lines of both rows: verticals run above the fronts and below the backs only."""
-    page = upper.paper
-    b = upper.bleed
-    items: list[Item] = []
-    for x in upper.cut_xs():
-        items.append(Line(x, 0.0, x, upper.y0 - b, MARK))
-        items.append(Line(x, lower.block.bottom + b, x, page.height, MARK))
-    for imp in (upper, lower):
-        for y in imp.cut_ys():
-            items.append(Line(0.0, y, imp.x0 - b, y, MARK))
-            items.append(Line(imp.block.right + b, y, page.width, y, MARK))
-    return tuple(items)
-
-
-_CAL_STEP = 0.5
-_CAL_RANGE = 5.0
-
-
-def calibration_pages(paper: Paper, flip: str) -> list[Draft]:
-    """A duplex check: the front carries a cross through the page centre; the back
-    carries offset scales there. Print both sides, hold to the light, read the scale
-    where the cross falls: that number is the back offset to use."""
-    cx, cy = paper.width / 2, paper.height / 2
-    size = 3.0
-    front: list[Item] = [
-        Line(cx, cy - 40, cx, cy + 40, MARK), Line(cx - 40, cy, cx + 40, cy, MARK),
-        Text(cx, cy - 50, "Duplex calibration: front", 4.0, anchor="middle", bold=True, name="calibration"),
-        Text(cx, cy - 44, "Print this page and the next on one sheet, both sides.", size, anchor="middle", name="calibration"),
-        Text(cx, cy + 48, "Hold the sheet to a light: where the cross meets the back's scales,", size, anchor="middle", name="calibration"),
-        Text(cx, cy + 53, f"read the offsets and pass them as --back-offset X,Y ({flip}-edge flip).", size, anchor="middle", name="calibration"),
-    ]
-    # The back is never shifted by the offset itself: the reading is then the whole
-    # correction, not an increment. The tick for an offset v sits v mm from the centre.
-    back: list[Item] = [Text(cx, cy - 50, "Duplex calibration: back (offset scales, mm)", 4.0, anchor="middle",
-                             bold=True, name="calibration")]
-    steps = int(_CAL_RANGE / _CAL_STEP)
-    for k in range(-steps, steps + 1):
-        value = k * _CAL_STEP
-        long_tick = k % 2 == 0
-        length = 4.0 if long_tick else 2.0
-        x, y = cx + value, cy + value
-        back.append(Line(x, cy + 6, x, cy + 6 + length, MARK))
-        back.append(Line(cx + 6, y, cx + 6 + length, y, MARK))
-        if k % 4 == 0:  # every 2 mm: numbers 1 mm apart would run together
-            back.append(Text(x, cy + 13, f"{value:g}", 1.8, anchor="middle", name="calibration"))
-            back.append(Text(cx + 11, y + 0.65, f"{value:g}", 1.8, name="calibration"))
-    back.append(Text(cx, cy + 20, "X offset: read where the front's vertical line falls", 2.6, anchor="middle", name="calibration"))
-    back.append(Text(cx + 20, cy - 8, "Y offset: where the horizontal line falls", 2.6, name="calibration"))
-    page = Box(20.0, 20.0, paper.width - 40.0, paper.height - 40.0)
-    return [Draft((Placement(tuple(front)),), "Duplex calibration (front)", page),
-            Draft((Placement(tuple(back)),), "Duplex calibration (back)", page)]
-
+                j = up.back_index(k, "short")
+                back_slot = low.slot(j)
+                back_clip = _clip_at(low.art_clip(j), sheet.fold, False)
+                layers.append(Placement((place(back, back_slot.x, back_slot.y, turn),), back_clip))
+                marked.append((back_slot, back_clip))
+        top, bottom = up.block.inset(-up.bleed), low.block.inset(-up.bleed)
+        content = Box(top.x, top.y, top.w, bottom.bottom - top.y)
+        title = ", ".join(on_sheet)
+        draft = Draft(tuple(layers), f"{title} (print and fold)", content, tuple(marked), up.bands, on_sheet,
+                      fold=sheet.fold)
+        sheets.append(Sheet(draft, cards=component.kind == "card"))
+    return sheets

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import subprocess
+from functools import lru_cache
 from pathlib import Path
 
 from PIL import Image
@@ -20,6 +21,7 @@ def _mul(m, n):
     return (a2 * a + c2 * b, b2 * a + d2 * b, a2 * c + c2 * d, b2 * c + d2 * d, a2 * e + c2 * f + e2, b2 * e + d2 * f + f2)
 
 
+@lru_cache(maxsize=None)  # the kits' readers are cached too: each page is parsed once a session
 def clip_rects_mm(reader: PdfReader, page_index: int) -> list[tuple[float, float, float, float]]:
     """Every rectangle used as a clip on the page, as (x, y, w, h) in mm from the
     top-left corner of the page, in drawing order."""
@@ -74,3 +76,73 @@ def edge(values: list[int], start: int, step: int, threshold: int) -> float:
         previous = current
         i += step
     raise AssertionError("no edge found")
+
+
+def _point(ctm, x: float, y: float, height: float) -> tuple[float, float]:
+    a, b, c, d, e, f = ctm
+    return (a * x + c * y + e) / PT_PER_MM, (height - (b * x + d * y + f)) / PT_PER_MM
+
+
+@lru_cache(maxsize=None)
+def stroked_lines(reader: PdfReader, page_index: int) -> list[tuple[float, float, float, float, tuple[float, ...], float]]:
+    """Every straight stroked segment on the page as (x1, y1, x2, y2, stroke RGB, width),
+    in mm from the page's top-left corner (width in mm too), read from the content
+    stream: what a printer is told to draw, not what our page model says."""
+    page = reader.pages[page_index]
+    height = float(page.mediabox.height)
+    ops = ContentStream(page.get_contents(), reader).operations
+    ctm = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    rgb: tuple[float, ...] = (0.0, 0.0, 0.0)
+    width = 1.0
+    stack = []
+    path: list[tuple[float, float]] = []
+    segments = []
+    for operands, op in ops:
+        if op == b"q":
+            stack.append((ctm, rgb, width))
+        elif op == b"Q":
+            ctm, rgb, width = stack.pop()
+        elif op == b"cm":
+            ctm = _mul(tuple(float(v) for v in operands), ctm)
+        elif op == b"RG":
+            rgb = tuple(round(float(v), 3) for v in operands)
+        elif op == b"w":
+            width = float(operands[0])
+        elif op == b"m":
+            path = [_point(ctm, float(operands[0]), float(operands[1]), height)]
+        elif op == b"l":
+            path.append(_point(ctm, float(operands[0]), float(operands[1]), height))
+        elif op == b"S":
+            scale = (abs(ctm[0] * ctm[3] - ctm[1] * ctm[2])) ** 0.5 / PT_PER_MM
+            for (x1, y1), (x2, y2) in zip(path, path[1:]):
+                segments.append((x1, y1, x2, y2, rgb, width * scale))
+            path = []
+        elif op in (b"n", b"f", b"f*", b"B", b"re", b"c", b"h"):
+            if op in (b"n", b"f", b"f*", b"B"):
+                path = []
+    return segments
+
+
+@lru_cache(maxsize=None)
+def page_text(reader: PdfReader, page_index: int) -> str:
+    """The page's text as pypdf extracts it."""
+    return str(reader.pages[page_index].extract_text())
+
+
+@lru_cache(maxsize=None)
+def texts(reader: PdfReader, page_index: int) -> list[tuple[str, float, float, float]]:
+    """(text, x, y, size in pt) of every text shown on the page, x and y in mm from the
+    top-left corner (the baseline start), size as printed (font size × scale)."""
+    page = reader.pages[page_index]
+    height = float(page.mediabox.height)
+    found = []
+
+    def visit(text, cm, tm, font, size):  # type: ignore[no-untyped-def]
+        if not text.strip():
+            return
+        m = _mul(tuple(tm), tuple(cm))
+        x, y = _point(m, 0.0, 0.0, height)
+        found.append((text, x, y, size * (abs(m[0] * m[3] - m[1] * m[2])) ** 0.5))
+
+    page.extract_text(visitor_text=visit)
+    return found

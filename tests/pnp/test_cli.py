@@ -56,29 +56,44 @@ def test_a_bad_back_offset_is_refused(project):
     assert result.exit_code == 2 and "X,Y" in result.output
 
 
-def test_text_that_cannot_fit_fails_the_command_naming_it(project, monkeypatch):
+def _add_to_first_face(monkeypatch, text) -> None:  # type: ignore[no-untyped-def]
+    """Make the first face of the game's first component carry ``text`` as well."""
     from dataclasses import replace
 
     import generator.pnp.assemble as assemble
+    import generator.pnp.kit as kit
     from generator.components.base import Face
-    from generator.scene import Text
 
     real = assemble.load_components
 
-    def overflowing(game, options, root):
+    def with_text(game, options, root):  # type: ignore[no-untyped-def]
         components = real(game, options, root)
         first = components[0]
-        face = first.faces[0]
-        bad = replace(face.front, items=face.front.items + (Text(10, 40, "An ability far too long for any card", 6.0, name="ability"),))
-        return [replace(first, faces=(Face(bad),) + first.faces[1:]), *components[1:]]
+        front = first.faces[0].front
+        return [replace(first, faces=(Face(replace(front, items=front.items + (text,))),) + first.faces[1:]),
+                *components[1:]]
 
-    monkeypatch.setattr(assemble, "load_components", overflowing)
-    import generator.pnp.kit as kit
+    monkeypatch.setattr(assemble, "load_components", with_text)
+    monkeypatch.setattr(kit, "load_components", with_text)
 
-    monkeypatch.setattr(kit, "load_components", overflowing)
+
+def test_text_that_cannot_fit_fails_the_command_naming_it(project, monkeypatch):
+    from generator.scene import Text
+
+    _add_to_first_face(monkeypatch, Text(10, 40, "An ability far too long for any card", 6.0, name="ability"))
     result = run(project, "multisuit", "--paper", "a4", "--force")
     assert result.exit_code == 2
     assert "ability" in result.output and "Playing cards" in result.output and "safe zone" in result.output
+    assert not (project / "output" / "multisuit" / "multisuit-pnp-a4.pdf").exists()
+
+
+def test_type_below_6_pt_fails_the_command_naming_the_text(project, monkeypatch):
+    from generator.scene import Text
+
+    _add_to_first_face(monkeypatch, Text(10, 40, "small print", 1.8, name="footnote"))  # 5.1 pt, inside the safe zone
+    result = run(project, "multisuit", "--paper", "a4", "--force")
+    assert result.exit_code == 2
+    assert "footnote" in result.output and "5.1 pt" in result.output and "at least 6 pt" in result.output
     assert not (project / "output" / "multisuit" / "multisuit-pnp-a4.pdf").exists()
 
 

@@ -133,12 +133,17 @@ def test_a_tts_saved_object_beyond_the_limits_is_found(tmp_path: Path) -> None:
     assert any("card 169 sits in the hidden-card slot or beyond" in w for w in found)
 
 
-def test_every_pdf_pipworks_builds_passes_all_but_the_type_size_check(built_project: Path) -> None:
-    """Boxes, fonts, safe zone on every kit, POD file, rulebook and quick reference.
-    (Type under 6 pt is issue 14 item 5's lint of the faces; see the note in the report.)"""
+def test_every_pdf_pipworks_builds_passes(built_project: Path) -> None:
+    """Boxes, fonts, safe zone on every kit, POD file, rulebook and quick reference, and
+    on the print files (kits and POD files) type of 6 pt or more too. The rulebooks'
+    pictures of boards are scaled down, so their type is left to their own redesign."""
     pdfs = sorted(p for p in (built_project / "output").glob("*/*.pdf"))
     assert len(pdfs) == 25
-    found = [str(p) for pdf in pdfs for p in check_pdf(pdf.read_bytes(), replace(Rules(), min_type_pt=0.0), pdf.name)]
+    found = []
+    for pdf in pdfs:
+        print_file = "-pnp-" in pdf.name or "-cards-pod" in pdf.name
+        rules = Rules() if print_file else replace(Rules(), min_type_pt=0.0)
+        found += [str(p) for p in check_pdf(pdf.read_bytes(), rules, pdf.name)]
     assert not found, "\n".join(found)
 
 
@@ -157,4 +162,4 @@ def test_the_build_preflights_what_it_writes(tmp_path: Path, run_pipworks) -> No
     shutil.copytree(ROOT / "content", tmp_path / "content")
     result = run_pipworks(tmp_path, "build", "multisuit", "--only", "pnp")
     assert result.returncode == 0, result.stderr
-    assert "preflight: " in result.stdout and "of the 3 print files written" in result.stdout
+    assert "preflight: 3 print file(s) written, no problems" in result.stdout

@@ -9,7 +9,7 @@ from generator.layout.lint import transform_box, group_matrix, IDENTITY
 from generator.layout.paper import PAPERS, PRINTER_MARGIN
 from generator.pnp.boards import OVERLAP, board_pages
 from generator.pnp.options import PnpOptions
-from generator.pnp.sheets import fold_pages
+from generator.pnp.sheets import fold_plan, fold_sheets
 from generator.scene import Group, Rect, Text
 from tests.pnp.fixtures import BLEED, CARD, deck, board
 
@@ -74,20 +74,42 @@ def test_tiles_together_show_the_whole_board():
         assert top.bottom - hi == pytest.approx(OVERLAP)
 
 
+def _matrix(group: Group):
+    return group_matrix(IDENTITY, group)
+
+
+def _apply(m, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = m
+    return a * x + c * y + e, b * x + d * y + f
+
+
 @pytest.mark.parametrize("paper", PAPERS.values(), ids=list(PAPERS))
-def test_print_and_fold_puts_each_back_under_its_front_turned_over_the_fold(paper):
-    [draft] = fold_pages(deck(3, backs=True), paper)
+def test_print_and_fold_puts_each_back_behind_its_own_front_over_the_fold(paper):
+    """Folding the sheet mirrors it across the fold line; turning a card over mirrors it
+    across its own upright axis. Each point of a back must land on the point of its
+    front that turning the card over would show it behind."""
+    [sheet] = fold_sheets(deck(4, backs=True), paper)
+    draft = sheet.front
     fold = paper.height / 2
     placed = [layer for layer in draft.layers if layer.clip is not None]
     fronts, backs = placed[0::2], placed[1::2]
-    assert len(fronts) == len(backs) == 3
+    assert len(fronts) == len(backs) == 4 and sheet.back is None
+    w, h = CARD
     for front, back in zip(fronts, backs):
-        f = _placed_box(front.items[0], *CARD)
-        b = _placed_box(back.items[0], *CARD)
-        assert back.items[0].rotate == 180.0
-        assert f.x == pytest.approx(b.x)  # same column
-        assert fold - f.bottom == pytest.approx(b.y - fold)  # mirror images across the fold
-        assert fold - f.bottom >= BLEED  # bleed never crosses the fold
+        f, b = _matrix(front.items[0]), _matrix(back.items[0])
+        for u, v in ((0.0, 0.0), (w, 0.0), (10.0, 70.0), (w / 2, h)):
+            bx, by = _apply(b, u, v)
+            fx, fy = _apply(f, w - u, v)
+            assert (bx, 2 * fold - by) == pytest.approx((fx, fy))
+        assert front.clip.bottom <= fold + 1e-9 <= back.clip.y + 1e-9  # no art crosses the fold
+        f_box = _placed_box(front.items[0], w, h)
+        assert fold - f_box.bottom >= 2.0  # the fold is never exact: 2 mm to spare
+
+
+@pytest.mark.parametrize("paper", PAPERS.values(), ids=list(PAPERS))
+def test_print_and_fold_fits_four_cards_a_page_turned_across_it(paper):
+    plan = fold_plan(deck(1, backs=True), paper)
+    assert plan.upper.per_page == 4 and plan.upper.turned
 
 
 def test_face_options_carry_the_players_choices():
@@ -102,18 +124,18 @@ def test_impossible_options_are_refused(bad):
 
 
 def test_the_back_offset_moves_every_back_and_nothing_else():
-    from generator.layout.imposition import impose
-    from generator.pnp.sheets import card_pages
+    from generator.pnp.sheets import card_sheets, imposition_for
 
-    plain = card_pages(deck(9, backs=True), PAPERS["a4"], "duplex-long", (0.0, 0.0))
-    shifted = card_pages(deck(9, backs=True), PAPERS["a4"], "duplex-long", (0.5, -1.0))
-    assert plain[0] == shifted[0]  # the front page is untouched
-    imp = impose(PAPERS["a4"], *CARD, bleed=BLEED)
-    for before, after in zip(plain[1].layers, shifted[1].layers):
+    plain = card_sheets(deck(8, backs=True), PAPERS["a4"], "duplex-long", (0.0, 0.0))
+    shifted = card_sheets(deck(8, backs=True), PAPERS["a4"], "duplex-long", (0.5, -1.0))
+    assert plain[0].front == shifted[0].front  # the front page is untouched
+    for before, after in zip(plain[0].back.layers, shifted[0].back.layers):
         assert after.clip == before.clip.moved(0.5, -1.0)
-    # long-edge flip: the back of front slot 0 (top-left) sits top-right
-    first_back = _placed_box(plain[1].layers[0].items[0], *CARD)
-    assert (first_back.x, first_back.y) == pytest.approx((imp.slot(2).x, imp.slot(2).y))
+    # long-edge flip: the back of front cell 0 (top-left) sits top-right
+    imp = imposition_for(deck(8, backs=True), PAPERS["a4"])
+    first_back = _placed_box(plain[0].back.layers[0].items[0], *CARD)
+    far = imp.slot(imp.cols - 1)
+    assert (first_back.x, first_back.y) == pytest.approx((far.x, far.y))
 
 
 def test_pod_puts_each_back_before_its_front():

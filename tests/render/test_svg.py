@@ -57,7 +57,7 @@ def _difference(component: Component, tmp_path: Path, dpi: int = 150, svg_shift:
     document = pod_document(FakeGame(), [single], PnpOptions(bleed=component.bleed))
     assert isinstance(document, Document)
     pdf.write_bytes(render_document(document))
-    from_pdf = rasterise(pdf, 1, dpi)
+    from_pdf = rasterise(pdf, 2, dpi)  # page 1 is the card's back
     svg_scene = face.front
     if svg_shift:
         from dataclasses import replace

@@ -70,7 +70,7 @@ def _lane(n: int, x: float, y: float, slots: Sequence[str], pal: Palette) -> lis
         label_name = f"lane {n} {name.lower()} label"
         if player != 1:  # Player 2's slots and the Center: a turned label on P2's side
             turned_name = label_name + (" (turned)" if player is None else "")
-            items.append(_turned_label(cx, cursor + LABEL / 2, text.upper(), turned_name, LANE_W - 4, ts.FINE, pal))
+            items.append(_turned_label(cx, cursor + LABEL / 2, text.upper(), turned_name, LANE_W - 4, ts.CAPTION, pal))
             cursor += LABEL
         claim = text.endswith("2")
         tint = "#ffffff" if pal.bw or not claim else pal.paper
@@ -80,8 +80,8 @@ def _lane(n: int, x: float, y: float, slots: Sequence[str], pal: Palette) -> lis
                               Style(fill=None, stroke=pal.accent_tint, stroke_width=0.8), radius=1.8))
         cursor += pieces.DIE_SLOT
         if player != 2:
-            items.append(ts.label(cx, cursor + LABEL / 2 + ts.FINE * 0.36, text.upper(), label_name, LANE_W - 4,
-                                  ts.FINE, "middle", True, pal.text))
+            items.append(ts.label(cx, cursor + LABEL / 2 + ts.CAPTION * 0.36, text.upper(), label_name, LANE_W - 4,
+                                  ts.CAPTION, "middle", True, pal.text))
             cursor += LABEL
         cursor += GAP
     return items
@@ -97,7 +97,7 @@ def _lane_numbers(x: float, top: float, bottom: float, n: int, pal: Palette) -> 
 def _scoring_area(player: int, x: float, y: float, w: float, h: float, pal: Palette) -> list[Item]:
     items = pieces.panel(x, y, w, h, pal, f"Player {player}: claimed dice", f"player {player} scoring heading")
     items.append(ts.label(x + 3, y + h - 3.5, "Claimed dice keep the pips they showed when claimed.",
-                          f"player {player} scoring hint", w - 6, ts.FINE, fill=pal.text))
+                          f"player {player} scoring hint", w - 6, ts.CAPTION, fill=pal.text))
     return items
 
 
@@ -111,7 +111,7 @@ def _reminder(numbers: Numbers, x: float, y: float, w: float, h: float, pal: Pal
         items.append(suit_symbol(suit, x + 5.5, ry + row_h / 2 - 0.5, 6.0, pal.suit(suit)))
         items.append(ts.label(x + 10.5, ry + 3.6, effect.name, f"{who} {suit} effect name", w - 13, ts.SMALL,
                               bold=True, fill=pal.suit(suit)))
-        lines, _ = ts.paragraph(x + 10.5, ry + 6.9, effect.effect, f"{who} {suit} effect", w - 13, ts.FINE,
+        lines, _ = ts.paragraph(x + 10.5, ry + 6.9, effect.effect, f"{who} {suit} effect", w - 13, ts.CAPTION,
                                 leading=1.2, fill=pal.text)
         items.extend(lines)
     return items
@@ -125,10 +125,10 @@ def _pool(game: GameContent, numbers: Numbers, x: float, y: float, w: float, h: 
     lines, _ = ts.paragraph(x + w / 2, y + h / 2 + 2.5,
                             f"Unused dice wait here: {dice.standard} for {rounds.standard} rounds, "
                             f"{dice.extended} for the {rounds.extended}-round game.",
-                            "dice pool hint", w - 8, ts.FINE, leading=1.3, fill=pal.text, anchor="middle")
+                            "dice pool hint", w - 8, ts.CAPTION, leading=1.3, fill=pal.text, anchor="middle")
     items.extend(lines)
     items.append(ts.label(x + w / 2, y + h - 3.5, pieces.credit_line(game).split("  ·  ")[-1], "dice pool credit",
-                          w - 6, ts.FINE * 0.9, "middle", fill=pal.line))
+                          w - 6, ts.CAPTION, "middle", fill=pal.line))
     return items
 
 
@@ -173,5 +173,5 @@ def components(game: GameContent, options: FaceOptions, project_root: Path) -> l
     board = Component(id="lane-board", name="Lane board", kind="board",
                       faces=(Face(front=lane_board(game, numbers, pal), copies=count_of(game, "lane-board", 1)),),
                       trim=(BOARD_W, BOARD_H), safe=options.safe,
-                      assembly="Cut along the outer edge; lay it between the players, Player 1 at the bottom.")
+                      assembly="Cut along the crop marks; lay it between the players, Player 1 at the bottom.")
     return [board, quickref_component(game, options), _score_pad(game, numbers, options)]

@@ -9,6 +9,8 @@ the top, with places sized for the 26 mm tokens.
 
 from __future__ import annotations
 
+import math
+from dataclasses import replace
 from pathlib import Path
 
 from ...components import pieces
@@ -36,7 +38,7 @@ def _corner(suit: str, pal: Palette, s: float, tag: str) -> list[Item]:
     cx, cy = pieces.EDGE + 5.0 * s, pieces.EDGE + 5.5 * s
     return [suit_symbol(suit, cx, cy, 7.0 * s, pal.suit(suit)),
             ts.label(pieces.EDGE + 1.6 * s, cy + 7.2 * s, suit.upper(), f"{suit} corner name{tag}", 26.0 * s,
-                     ts.FINE * s, bold=True, fill=pal.suit(suit))]
+                     ts.scaled(ts.CAPTION, s), bold=True, fill=pal.suit(suit))]
 
 
 def suit_card(suit: str, options: FaceOptions, pal: Palette, bleed: float) -> Scene:
@@ -62,7 +64,7 @@ def character_card(name: str, ability: str, options: FaceOptions, pal: Palette, 
     margin = pieces.EDGE + 3.0
     width = w - 2 * margin
     items: list[Item] = [*pieces.card_frame(w, h, pal, bleed, tint=pal.accent_tint)]
-    items.append(ts.label(w / 2, margin + 2.8, "CHARACTER", f"{name} kind", width, ts.FINE, "middle", True, pal.accent))
+    items.append(ts.label(w / 2, margin + 2.8, "CHARACTER", f"{name} kind", width, ts.CAPTION, "middle", True, pal.accent))
     items.append(ts.label(w / 2, margin + 9.0, name, f"{name} name", width, ts.HEADING * 1.15, "middle", True,
                           pal.text))
     initials = "".join(part[0] for part in name.split()[:2]).upper()
@@ -77,8 +79,8 @@ def character_card(name: str, ability: str, options: FaceOptions, pal: Palette, 
     panel_h = h - margin - top
     items.append(Rect(margin, top, width, panel_h, Style(fill=WHITE, stroke=pal.accent, stroke_width=0.35), radius=2))
     items.append(ts.label(margin + 2.5, top + 4.5, "ABILITY", f"{name} ability heading", width - 5,
-                          ts.FINE, bold=True, fill=pal.accent))
-    size = ts.fit_paragraph(ability, width - 5, panel_h - 9.0, ts.BODY, leading=1.3)
+                          ts.CAPTION, bold=True, fill=pal.accent))
+    size = ts.fit_paragraph(ability, width - 5, panel_h - 9.0, ts.BODY, leading=1.3, floor=ts.CAPTION)
     lines, _ = ts.paragraph(margin + 2.5, top + 9.0 + size * 0.3, ability, f"{name} ability", width - 5, size)
     items.extend(lines)
     return Scene(name=f"four-deuces character {name.lower().replace(' ', '-')}", width=w, height=h,
@@ -86,34 +88,38 @@ def character_card(name: str, ability: str, options: FaceOptions, pal: Palette, 
 
 
 def card_back(game: GameContent, options: FaceOptions, pal: Palette, bleed: float) -> Scene:
-    """The shared back: the four suit symbols round a double ring, and the title."""
+    """The shared back, the same either way up: a ring with each suit twice, on opposite
+    sides and turned, and a deuce upright over a deuce turned, like the pips of a 2."""
     w, h = options.card_size
     s = _scale(w, h)
-    cx, cy = w / 2, h / 2 - 4.0 * s
+    cx, cy = w / 2, h / 2
     ring = pal.text if pal.bw else pal.accent
     motif: list[Item] = [Circle(cx, cy, 20.0 * s, Style(fill=WHITE, stroke=ring, stroke_width=0.8)),
                          Circle(cx, cy, 17.5 * s, Style(fill=None, stroke=ring, stroke_width=0.3))]
-    for suit, (dx, dy) in zip(SUITS, ((0, -1), (1, 0), (0, 1), (-1, 0))):
-        motif.append(suit_symbol(suit, cx + dx * 9.0 * s, cy + dy * 9.0 * s, 8.0 * s, pal.suit(suit)))
-    motif.append(ts.label(cx, cy + 2.2 * s, "2", "back deuce", 8.0 * s, 6.0 * s, "middle", True, ring))
+    for n, suit in enumerate(SUITS):
+        angle = math.pi / 4 * n - math.pi / 2
+        dx, dy = math.cos(angle) * 12.0 * s, math.sin(angle) * 12.0 * s
+        symbol = suit_symbol(suit, cx + dx, cy + dy, 5.5 * s, pal.suit(suit))
+        motif += [symbol, pieces.rotated([symbol], cx, cy)]
+    deuce = ts.label(cx, cy - 0.6 * s, "2", "back deuce", 6.0 * s, 6.0 * s, "middle", True, ring)
+    motif += [deuce, pieces.rotated([replace(deuce, name="back deuce (turned)")], cx, cy)]
     items = pieces.card_back(w, h, pal, bleed, game.title, motif)
     return Scene(name="four-deuces card back", width=w, height=h, items=tuple(items), title=f"{game.title}: card back")
 
 
 def token(suit: str, pal: Palette, bleed: float) -> Scene:
-    """A round suit token: a disc in the suit's colour with its symbol (b/w: outlined)."""
+    """A round suit token: a disc in the suit's colour out to the bleed, its symbol and
+    name in white (b/w: outlined, black), nothing near the edge to show a wobbly cut."""
     r = TOKEN / 2
     if pal.bw:
-        items: list[Item] = [Circle(r, r, r - 0.2, Style(fill=None, stroke=pal.text, stroke_width=0.4)),
-                             suit_symbol(suit, r, r - 1.5, 13.0, pal.text)]
-        name_fill = pal.text
+        # b/w: no fill to the bleed; the outline is the cut line itself, on the trim.
+        items: list[Item] = [Circle(r, r, r, Style(fill=None, stroke=pal.text, stroke_width=0.4))]
+        ink = pal.text
     else:
-        items = [Circle(r, r, r + bleed, Style(fill=pal.suit(suit), stroke=None)),
-                 Circle(r, r, r - 1.6, Style(fill=None, stroke=WHITE, stroke_width=0.4)),
-                 suit_symbol(suit, r, r - 1.5, 13.0, WHITE)]
-        name_fill = WHITE
-    items.append(ts.label(r, r + 8.6, suit.upper(), f"token {suit} name", TOKEN - 9, ts.FINE * 0.9, "middle", True,
-                          name_fill))
+        items = [Circle(r, r, r + bleed, Style(fill=pal.suit(suit), stroke=None))]
+        ink = WHITE
+    items.append(suit_symbol(suit, r, r - 2.2, 12.0, ink))
+    items.append(ts.label(r, r + 8.2, suit.upper(), f"token {suit} name", TOKEN - 7, ts.CAPTION, "middle", True, ink))
     return Scene(name=f"four-deuces {suit} token", width=TOKEN, height=TOKEN, items=tuple(items),
                  title=f"The Four Deuces: {suit} token")
 
@@ -194,7 +200,7 @@ def components(game: GameContent, options: FaceOptions, project_root: Path) -> l
         Component(id="character-cards", name="Character cards", kind="card", faces=character_faces, trim=(w, h),
                   bleed=bleed, safe=options.safe, assembly="Cut out with the same back as the suit cards."),
         Component(id="suit-power-board", name="Suit Power board", kind="board", faces=(board,),
-                  trim=(BOARD_W, BOARD_H), safe=options.safe, assembly="Cut along the outer edge."),
+                  trim=(BOARD_W, BOARD_H), safe=options.safe, assembly="Cut along the crop marks."),
         Component(id="suit-tokens", name="Suit tokens", kind="token", faces=tokens, trim=(TOKEN, TOKEN), bleed=bleed,
                   safe=1.5, assembly="Cut out round; glue onto card stock for sturdier tokens."),
         quickref_component(game, options),

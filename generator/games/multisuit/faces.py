@@ -92,7 +92,7 @@ def card_face(card: Card, options: FaceOptions, pal: Palette, bleed: float) -> S
     items.append(pieces.rotated(_index(card, pal, s, " (turned)"), w / 2, h / 2))
     items.extend(_centre(card, w, h, pal, s))
     items.append(ts.label(w - pieces.EDGE - 2.0, pieces.EDGE + 3.6, f"No. {card.id}", f"card {card.id} number",
-                          12.0, ts.FINE, "end", fill=pal.faint))
+                          12.0, ts.CAPTION, "end", fill=pal.faint))
     return Scene(name=f"multisuit card {card.id:02d}", width=w, height=h, items=tuple(items),
                  title=f"Multisuit card {card.id}")
 
@@ -105,10 +105,12 @@ def marker_face(suit: str, options: FaceOptions, pal: Palette, bleed: float) -> 
     items.append(suit_symbol(suit, w / 2, h / 2, 36.0 * s, pal.suit(suit)))
     name = suit.capitalize()
     for tag, group in (("", False), (" (turned)", True)):
-        text = [ts.label(w / 2, pieces.EDGE + 9.5 * s, name.upper(), f"marker {suit} name{tag}", w - 16,
-                         ts.HEADING * s, "middle", True, pal.suit(suit)),
-                ts.label(w / 2, pieces.EDGE + 13.6 * s, "Lead on this marker to make it the trick's suit",
-                         f"marker {suit} hint{tag}", w - 16, ts.FINE * s, "middle", fill=pal.text)]
+        text: list[Item] = [ts.label(w / 2, pieces.EDGE + 9.5 * s, name.upper(), f"marker {suit} name{tag}", w - 16,
+                                     ts.HEADING * s, "middle", True, pal.suit(suit))]
+        hint, _ = ts.paragraph(w / 2, pieces.EDGE + 13.6 * s, "Lead on this marker to make it the trick's suit",
+                               f"marker {suit} hint{tag}", w - 16, ts.CAPTION, leading=1.2, fill=pal.text,
+                               anchor="middle")
+        text += hint
         items.extend([pieces.rotated(text, w / 2, h / 2)] if group else text)
     return Scene(name=f"multisuit marker {suit}", width=w, height=h, items=tuple(items),
                  title=f"Multisuit marker: {name}")
@@ -140,10 +142,10 @@ def components(game: GameContent, options: FaceOptions, project_root: Path) -> l
                     for suit in numbers.markers)
     return [
         Component(id="playing-cards", name="Playing cards (sleeve inserts)", kind="card", faces=faces, trim=(w, h),
-                  bleed=bleed, safe=options.safe,
+                  bleed=bleed, safe=options.safe, sleeve_insert=True,
                   assembly="Cut out; slide each face into an opaque sleeve in front of any playing card."),
         Component(id="marker-cards", name="Marker cards", kind="card", faces=markers, trim=(w, h), bleed=bleed,
-                  safe=options.safe, assembly="Cut out and sleeve like the playing cards."),
+                  safe=options.safe, sleeve_insert=True, assembly="Cut out and sleeve like the playing cards."),
         quickref_component(game, options),
         _score_sheet(game, numbers, options),
     ]

@@ -29,15 +29,16 @@ SUIT_NAMES = {"hearts": "Hearts", "diamonds": "Diamonds", "spades": "Spades", "c
 
 def _dice_area(x: float, y: float, heading: str, hint: str, pal: Palette, start: list[int] | None,
                name: str) -> list[Item]:
-    """A panel of four die slots (2 × 2), with its heading and a one-line hint."""
+    """A panel of four die slots (2 × 2), with its heading and a hint of up to two lines."""
     w, h = 56.0, 64.0
     items = pieces.panel(x, y, w, h, pal, heading, f"{name} heading")
-    items.append(ts.label(x + 3, y + 9.0, hint, f"{name} hint", w - 6, ts.FINE, fill=pal.text))
+    lines, _ = ts.paragraph(x + 3, y + 8.6, hint, f"{name} hint", w - 6, ts.CAPTION, leading=1.2, fill=pal.text)
+    items.extend(lines[:2])
     gap = 4.0
     sx = x + (w - 2 * pieces.DIE_SLOT - gap) / 2
     for n in range(4):
         col, row = n % 2, n // 2
-        px, py = sx + col * (pieces.DIE_SLOT + gap), y + 13.0 + row * (pieces.DIE_SLOT + 3.0)
+        px, py = sx + col * (pieces.DIE_SLOT + gap), y + 13.8 + row * (pieces.DIE_SLOT + 3.0)
         items.extend(pieces.die_slot(px, py, pal, tint="#ffffff"))
         if start:
             c = pieces.DIE_SLOT / 2
@@ -57,14 +58,14 @@ def _track(numbers: Numbers, x: float, y: float, w: float, pal: Palette) -> list
         by = y + 8.0
         items.append(Rect(bx, by, box_w, 24.0, Style(fill=None if pal.bw else "#ffffff", stroke=pal.line,
                                                       stroke_width=0.35), radius=2))
-        items.append(suit_symbol(suit, bx + 8.0, by + 12.0, 11.0, pal.suit(suit)))
-        items.append(ts.label(bx + 15.5, by + 7.5, f"Round {n + 1}", f"track round {n + 1}", box_w - 17, ts.SMALL,
+        items.append(suit_symbol(suit, bx + 6.8, by + 12.0, 9.5, pal.suit(suit)))
+        items.append(ts.label(bx + 13.0, by + 7.5, f"Round {n + 1}", f"track round {n + 1}", box_w - 14.5, ts.SMALL,
                               bold=True, fill=pal.text))
-        items.append(ts.label(bx + 15.5, by + 12.5, f"{SUIT_NAMES.get(suit, suit)} trump",
-                              f"track round {n + 1} trump", box_w - 17, ts.SMALL, fill=pal.suit(suit)))
+        items.append(ts.label(bx + 13.0, by + 12.5, f"{SUIT_NAMES.get(suit, suit)} trump",
+                              f"track round {n + 1} trump", box_w - 14.5, ts.SMALL, fill=pal.suit(suit)))
         dice = active[n] if n < len(active) else 0
-        items.append(ts.label(bx + 15.5, by + 17.5, f"{dice} active {'die' if dice == 1 else 'dice'}",
-                              f"track round {n + 1} dice", box_w - 17, ts.FINE, fill=pal.text))
+        items.append(ts.label(bx + 13.0, by + 17.5, f"{dice} active {'die' if dice == 1 else 'dice'}",
+                              f"track round {n + 1} dice", box_w - 14.5, ts.CAPTION, fill=pal.text))
         if n + 1 < len(order):
             items.extend(pieces.arrow(bx + box_w + 1.2, by + 12, bx + box_w + gap - 1.2, by + 12, pal.accent))
     return items
@@ -80,7 +81,7 @@ def _powers(numbers: Numbers, x: float, y: float, w: float, pal: Palette) -> lis
         items.append(suit_symbol(suit, cx + 3.5, y + 13.5, 6.0, pal.suit(suit)))
         items.append(ts.label(cx + 8.0, y + 12.0, power.name, f"power {suit} name", col_w - 9, ts.SMALL, bold=True,
                               fill=pal.suit(suit)))
-        lines, _ = ts.paragraph(cx + 8.0, y + 16.0, power.effect, f"power {suit} effect", col_w - 10, ts.FINE,
+        lines, _ = ts.paragraph(cx + 8.0, y + 16.0, power.effect, f"power {suit} effect", col_w - 10, ts.CAPTION,
                                 leading=1.25, fill=pal.text)
         items.extend(lines)
     return items
@@ -124,7 +125,7 @@ def components(game: GameContent, options: FaceOptions, project_root: Path) -> l
     return [
         Component(id="player-mat", name="Player mat", kind="board",
                   faces=(Face(front=player_mat(game, numbers, pal), copies=mats),), trim=(MAT_W, MAT_H), safe=options.safe,
-                  assembly="One per player; cut along the outer edge."),
+                  assembly="One per player; cut along the crop marks."),
         quickref_component(game, options),
         _score_sheet(game, numbers, options),
     ]

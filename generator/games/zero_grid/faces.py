@@ -23,6 +23,7 @@ from .state import Numbers
 CELL = 24.0
 GRID_W, GRID_H = 132.0, 170.0
 MARKER = 44.0
+RING = 4.5
 SUIT_WORDS = {"hearts": "hearts", "diamonds": "diamonds", "spades": "spades", "clubs": "clubs"}
 
 
@@ -45,7 +46,7 @@ def player_grid(game: GameContent, numbers: Numbers, pal: Palette) -> Scene:
         items.append(ts.label(cx, y0 - 6.5, f"{c + 1}", f"column {c + 1} number", CELL - 2, ts.TITLE, "middle", True,
                               pal.accent))
         items.append(ts.label(cx, y0 - 2.0, "INITIATIVE" if c == initiative else "COLUMN",
-                              f"column {c + 1} label", CELL - 3, ts.FINE, "middle", True, pal.text))
+                              f"column {c + 1} label", CELL - 3, ts.CAPTION, "middle", True, pal.text))
     cell_line = Style(fill=WHITE if not pal.bw else None, stroke=pal.line, stroke_width=0.35)
     for c in range(n_cols):
         for r in range(n_rows):
@@ -58,24 +59,25 @@ def player_grid(game: GameContent, numbers: Numbers, pal: Palette) -> Scene:
     items.append(ts.label(x0 + 2.0, below + 5.5, "Movement swaps right along a row; the moved die loses 1 pip.",
                           "grid movement hint", n_cols * CELL - 4.0, ts.SMALL, fill=pal.text))
     items.append(ts.label(x0 + 2.0, below + 9.5, "Faint pips: the setup pattern.", "grid setup hint",
-                          n_cols * CELL - 4.0, ts.FINE, fill=pal.line))
+                          n_cols * CELL - 4.0, ts.CAPTION, fill=pal.line))
     items.extend(pieces.board_footer(game, "player grid", GRID_W, GRID_H, pal))
     return Scene(name="zero-grid player grid", width=GRID_W, height=GRID_H, items=tuple(items),
                  title=f"{game.title}: player grid")
 
 
 def first_player_marker(game: GameContent, pal: Palette, bleed: float) -> Scene:
-    """A round marker: the title, FIRST PLAYER, and a die showing a one."""
+    """A round marker: the title, FIRST PLAYER, and a die showing a one; its ring sits
+    ``RING`` mm inside the edge, wide enough that an uneven cut does not show."""
     r = MARKER / 2
     fill = None if pal.bw else pal.accent
     ink = pal.text if pal.bw else WHITE
     disc = Style(fill=fill, stroke=None if fill else pal.text, stroke_width=0.4)
     items: list[Item] = [Circle(r, r, r + (0.0 if pal.bw else bleed), disc),
-                         Circle(r, r, r - 2.0, Style(fill=None, stroke=ink, stroke_width=0.4))]
-    items.append(ts.label(r, r - 9.0, "FIRST", "marker first", 26.0, ts.HEADING, "middle", True, ink))
-    items.append(ts.label(r, r - 4.5, "PLAYER", "marker player", 26.0, ts.HEADING, "middle", True, ink))
+                         Circle(r, r, r - RING, Style(fill=None, stroke=ink, stroke_width=0.4))]
+    items.append(ts.label(r, r - 9.0, "FIRST", "marker first", 24.0, ts.HEADING, "middle", True, ink))
+    items.append(ts.label(r, r - 4.5, "PLAYER", "marker player", 24.0, ts.HEADING, "middle", True, ink))
     items.extend(pieces.die_face(r - 6.0, r - 1.5, 12.0, 1, pal))
-    items.append(ts.label(r, r + 16.0, game.title, "marker title", 24.0, ts.FINE, "middle", False, ink))
+    items.append(ts.label(r, r + 14.2, game.title, "marker title", 20.0, ts.CAPTION, "middle", False, ink))
     return Scene(name="zero-grid first player marker", width=MARKER, height=MARKER, items=tuple(items),
                  title=f"{game.title}: first-player marker")
 
@@ -105,9 +107,9 @@ def scoring_chart(game: GameContent, numbers: Numbers, options: FaceOptions) -> 
                           pal.accent))
     items.append(ts.label(w / 2, margin + 7.6, "Scoring chart", "chart subtitle", width, ts.SMALL, "middle",
                           fill=pal.text))
-    items.append(ts.label(margin, margin + 14.0, "DICE REMOVED", "chart column dice", 20.0, ts.FINE, bold=True,
+    items.append(ts.label(margin, margin + 14.0, "DICE REMOVED", "chart column dice", 20.0, ts.CAPTION, bold=True,
                           fill=pal.accent))
-    items.append(ts.label(margin + 20.0, margin + 14.0, "YOUR TITLE", "chart column title", width - 20.0, ts.FINE,
+    items.append(ts.label(margin + 20.0, margin + 14.0, "YOUR TITLE", "chart column title", width - 20.0, ts.CAPTION,
                           bold=True, fill=pal.accent))
     bands = numbers.scoring_chart
     row_h = min(11.0, (h - 2 * margin - 30.0) / max(1, len(bands)))
@@ -124,7 +126,7 @@ def scoring_chart(game: GameContent, numbers: Numbers, options: FaceOptions) -> 
         y += row_h
     items.append(Line(margin, y, w - margin, y, Style(stroke=pal.line, stroke_width=0.25)))
     note, _ = ts.paragraph(margin, y + 4.5, "Count the dice you removed at the end of the game.", "chart note",
-                           width, ts.FINE, fill=pal.line)
+                           width, ts.CAPTION, fill=pal.line)
     items.extend(note)
     items.extend(pieces.card_credit(game, w, h, pal, "chart"))
     scene = Scene(name="zero-grid scoring chart", width=w, height=h, items=tuple(items),
@@ -143,7 +145,7 @@ def components(game: GameContent, options: FaceOptions, project_root: Path) -> l
     marker = Face(front=first_player_marker(game, pal, bleed), copies=count_of(game, "first-player-marker", 1))
     return [
         Component(id="player-grid", name="Player grid", kind="board", faces=(grid,), trim=(GRID_W, GRID_H),
-                  safe=options.safe, assembly="One per player; cut along the outer edge."),
+                  safe=options.safe, assembly="One per player; cut along the crop marks."),
         Component(id="first-player-marker", name="First-player marker", kind="token", faces=(marker,),
                   trim=(MARKER, MARKER), bleed=bleed, safe=2.0, assembly="Cut out round."),
         player_aid(game, numbers, options),

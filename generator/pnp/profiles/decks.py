@@ -49,10 +49,8 @@ class NoCards(LookupError):
 
 
 def plain_back(game: Any, trim: tuple[float, float], bleed: float) -> Scene:
-    """The back every game's cards share: accent ground, a frame and the game's title."""
-    w, h = trim
-    items = pieces.card_back(w, h, palette(game.slug, "colour"), bleed, game.title, [])
-    return Scene(name=f"{game.slug} plain back", width=w, height=h, items=tuple(items), title=f"{game.title}: card back")
+    """The back every game's cards share (the one the kit's print-on-demand file uses)."""
+    return pieces.plain_back(game, trim, bleed, palette(game.slug, "colour"))
 
 
 def shop_decks(game: Any, components: list[Component], profile: Profile) -> list[Deck]:
