@@ -206,8 +206,9 @@ class Game(Protocol[S, A]):
 #: team who won (a list when the victory is shared; None until the game is over);
 #: ``score`` what each player or team has scored so far, as the game counts it.
 COMMON_OUTCOMES: tuple[str, ...] = ("to_move", "legal", "game_over", "winner", "score")
-#: Outcomes that are sets: their lists compare in any order.
-UNORDERED_OUTCOMES: frozenset[str] = frozenset({"legal"})
+#: Outcomes that are sets (the legal moves, the cards in each hand): their lists compare
+#: in any order.
+UNORDERED_OUTCOMES: frozenset[str] = frozenset({"legal", "hands"})
 
 
 def winner_of(names: Sequence[str], result: Result) -> str | list[str]:

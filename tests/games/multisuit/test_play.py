@@ -309,9 +309,9 @@ def test_game_to_five_points() -> None:
     """game-to-five: points add up over deals; reaching five wins the game."""
     out = run(last_trick(NINTH, points={NS: 4, EW: 2}), NINTH_PLAY, ("game",))
     assert out["deal_points"] == {NS: 1, EW: 0} and out["game_winner"] == NS
-    assert out["phase"] == "over" and out["winner"] == NS and out["points"] == {NS: 5, EW: 2}
+    assert out["phase"] == "over" and out["winner"] == NS and out["score"] == {NS: 5, EW: 2}
     out = run(last_trick(NINTH, points={NS: 3, EW: 2}), NINTH_PLAY, ("game",))
-    assert out["game_winner"] is None and out["points"] == {NS: 4, EW: 2} and out["phase"] == "exchange"
+    assert out["game_winner"] is None and out["score"] == {NS: 4, EW: 2} and out["phase"] == "exchange"
 
 
 def test_game_ends_after_deal_and_points_return_to_zero() -> None:
@@ -319,7 +319,7 @@ def test_game_ends_after_deal_and_points_return_to_zero() -> None:
     out = run({"hands": {k: [v] for k, v in NINTH.items()}, "tricks": {NS: 8, EW: 0}, "points": {NS: 3, EW: 4}},
               NINTH_PLAY, ("rubber",))
     assert out["deal_points"] == {NS: 5, EW: 0} and out["game_winner"] == NS
-    assert out["points"] == {NS: 0, EW: 0} and out["games"] == {NS: 1, EW: 0} and out["phase"] == "exchange"
+    assert out["score"] == {NS: 0, EW: 0} and out["games"] == {NS: 1, EW: 0} and out["phase"] == "exchange"
 
 
 def test_dealer_rotation_clockwise_after_each_deal() -> None:
@@ -337,9 +337,9 @@ def test_dealer_after_a_game_keeps_rotating() -> None:
 def test_rubber_winner_two_games() -> None:
     """rubber-winner: the first team to win two games wins the rubber."""
     out = run(last_trick(NINTH, points={NS: 4}, games={NS: 1, EW: 1}), NINTH_PLAY, ("rubber",))
-    assert out["rubber_winner"] == NS and out["phase"] == "over" and out["games"] == {NS: 2, EW: 1}
+    assert out["winner"] == NS and out["phase"] == "over" and out["games"] == {NS: 2, EW: 1}
     out = run(last_trick(NINTH, points={NS: 4}, games={NS: 0, EW: 1}), NINTH_PLAY, ("rubber",))
-    assert out["rubber_winner"] is None and out["games"] == {NS: 1, EW: 1}
+    assert out["winner"] is None and out["games"] == {NS: 1, EW: 1}
 
 
 def test_variants_are_selectable_by_name_and_unknown_ones_refused() -> None:
