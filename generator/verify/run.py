@@ -8,7 +8,7 @@ from typing import Any, Mapping
 
 from ..content.errors import ContentError
 from ..rules.base import UNORDERED_OUTCOMES, IllegalAction, Impossible, ImpossiblePosition, SetupError
-from .examples import Example
+from .examples import Example, move_text
 
 
 @dataclass(frozen=True)
@@ -79,6 +79,24 @@ def normalise(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [normalise(v) for v in value]
     return value
+
+
+def as_written(expected: Any, actual: Any) -> Any:
+    """``expected`` with every text the author wrote unquoted put back together: YAML
+    reads ``[P1 resolves 4♥ in lane 2: increase]`` as a one-key mapping, which stands
+    for the text ``P1 resolves 4♥ in lane 2: increase`` wherever the engine has text."""
+    if isinstance(actual, str) and isinstance(expected, dict) and len(expected) == 1:
+        return move_text(expected)
+    listed = any_order(expected)
+    if listed is not None:
+        return {IN_ANY_ORDER: as_written(listed, actual)}
+    if isinstance(expected, list) and isinstance(actual, list):
+        if all(isinstance(item, str) for item in actual):  # a list of texts: moves, log lines...
+            return [as_written(item, "") for item in expected]
+        return [as_written(item, actual[i] if i < len(actual) else None) for i, item in enumerate(expected)]
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        return {key: as_written(value, actual.get(key)) for key, value in expected.items()}
+    return expected
 
 
 #: ``legal: {in any order: [...]}``: a list whose order means nothing to the example.
@@ -256,9 +274,9 @@ def _compare(example: Example, actual: Mapping[str, Any], outcome: Outcome) -> N
                 example.file, example.line_of("expect", key), ("expect", key),
                 f"example {example.id}: the engine knows no outcome {key!r}; it reports: {known}"))
             continue
-        wanted = normalise(expected)
+        wanted = as_written(normalise(expected), actual[key])
         if not agrees(wanted, actual[key], key in UNORDERED_OUTCOMES):
-            outcome.mismatches.append(disagreement(example, str(key), expected, _shown_actual(wanted, actual[key])))
+            outcome.mismatches.append(disagreement(example, str(key), wanted, _shown_actual(wanted, actual[key])))
 
 
 def run_all(examples: list[Example], before: bool = False, root: Path | None = None) -> Outcome:
