@@ -51,7 +51,8 @@ class Example:
     @property
     def play(self) -> list[str]:
         """The moves as written. A move with ``: `` in it needs no quotes: YAML reads
-        ``- P1 7♠: spades`` as a one-key mapping, which is the move ``P1 7♠: spades``."""
+        ``- P1 7♠: spades`` as a one-key mapping, which is the move ``P1 7♠: spades``
+        (the reader puts the text back, see :func:`move_text`)."""
         return [move_text(move) for move in self.data.get("play") or []]
 
 
@@ -87,7 +88,8 @@ def _example(game: str, raw: Any, source: SourceFile, base: tuple) -> Example:
     if problems:
         raise ContentInvalid(problems)
     lines = {path[len(base):]: line for path, line in source.lines.items() if path[: len(base)] == base}
-    return Example(game, str(raw["id"]), raw, source.path, source.line(base) or 1, lines)
+    data = {**raw, "play": [move_text(move) for move in raw["play"] or []]}  # every reader gets the moves as text
+    return Example(game, str(raw["id"]), data, source.path, source.line(base) or 1, lines)
 
 
 def from_yaml(path: Path, game: str) -> list[Example]:

@@ -34,7 +34,9 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from ...content.deck import SUITS
-from ...rules.base import Impossible, ImpossiblePosition, SetupError, oldest_first, play_lines, refuse_impossible
+from ...rules.base import (
+    Impossible, ImpossiblePosition, SetupError, implements, oldest_first, play_lines, refuse_impossible,
+)
 from .notation import PHASES, SEATS, action_text, card_text, log, parse_action, parse_card, rank_label, seat_index
 from .play import apply, legal_actions
 from .state import (
@@ -49,6 +51,7 @@ from .state import (
     Table,
     TrickWon,
     cards_of,
+    check_deck,
     game_mode,
     new_game,
     next_seat,
@@ -77,6 +80,26 @@ def _team_counts(value: Any, what: str) -> tuple[int, int]:
     return ns, ew
 
 
+@implements("the-deck")
+def deck_card(table: Table, free: list[int], text: Any, where: tuple[Any, ...]) -> int:
+    """The card of the deck ``text`` names, taken out of ``free`` (the cards not yet
+    placed); ImpossiblePosition when the deck has no such card, or none left."""
+    try:
+        ranks = parse_card(table.numbers, str(text))
+    except ValueError as exc:
+        raise SetupError(f"{'.'.join(map(str, where))}: {exc}") from None
+    strength = table.numbers.strength
+    same = tuple(strength[r] if r else 0 for r in ranks)
+    for card in free:
+        if table.same[card] == same:
+            free.remove(card)
+            return card
+    copies = table.same.count(same)
+    reason = (f"{text} is not a card of the deck (deck.csv)" if not copies
+              else f"{text} is named more often than the deck has it ({copies})")
+    raise ImpossiblePosition([Impossible(reason, "the-deck", where)])
+
+
 class _Deck:
     """The cards of ``table``'s deck as an example takes them: by their text, each card
     once, what is left over in the deck file's order."""
@@ -86,21 +109,7 @@ class _Deck:
         self.free = list(range(table.size))
 
     def take(self, text: Any, where: tuple[Any, ...]) -> int:
-        """The card ``text`` names; ImpossiblePosition if the deck has no (more) such card."""
-        try:
-            ranks = parse_card(self.table.numbers, str(text))
-        except ValueError as exc:
-            raise SetupError(f"{'.'.join(map(str, where))}: {exc}") from None
-        strength = self.table.numbers.strength
-        same = tuple(strength[r] if r else 0 for r in ranks)
-        for card in self.free:
-            if self.table.same[card] == same:
-                self.free.remove(card)
-                return card
-        copies = self.table.same.count(same)
-        reason = (f"{text} is not a card of the deck (deck.csv)" if not copies
-                  else f"{text} is named more often than the deck has it ({copies})")
-        raise ImpossiblePosition([Impossible(reason, "the-deck", where)])
+        return deck_card(self.table, self.free, text, where)
 
     def rest(self, n: int) -> int:
         """A hand mask of the first ``n`` cards nobody named."""
@@ -162,6 +171,7 @@ def _dealt_state(table: Table, position: Mapping[str, Any], mode: str) -> tuple[
     clash = set(position) & {"hands", "tricks", "leader", "phase"}
     if clash:
         raise SetupError(f"a position with a deck starts a fresh deal; drop {sorted(clash)}")
+    check_deck(table.numbers, table.make_up, table.deck)  # the deck dealt is one the rules describe
     deck = _Deck(table)
     order = [deck.take(text, ("deck", n)) for n, text in enumerate(position["deck"] or [])]
     if deck.free:
