@@ -140,9 +140,9 @@ def example_state(table: Table, position: Mapping[str, Any], variants: Sequence[
     unknown = set(position) - POSITION_KEYS
     if unknown:
         raise SetupError(f"unknown position field(s) {sorted(unknown)}; known: {', '.join(sorted(POSITION_KEYS))}")
-    mode = game_mode(variants)
+    game_mode(variants)  # unknown or clashing variants are refused before anything else
     if "deck" in position:
-        return _dealt_state(table, position, mode)
+        return _dealt_state(table, position, variants)
     numbers = table.numbers
     phase = str(position.get("phase", "tricks"))
     if phase not in ("exchange", "tricks"):
@@ -166,7 +166,7 @@ def example_state(table: Table, position: Mapping[str, Any], variants: Sequence[
     return state, set(named)
 
 
-def _dealt_state(table: Table, position: Mapping[str, Any], mode: str) -> tuple[State, set[int]]:
+def _dealt_state(table: Table, position: Mapping[str, Any], variants: Sequence[str]) -> tuple[State, set[int]]:
     """A fresh deal of the position's deck order, by the position's dealer."""
     clash = set(position) & {"hands", "tricks", "leader", "phase"}
     if clash:
@@ -178,7 +178,7 @@ def _dealt_state(table: Table, position: Mapping[str, Any], mode: str) -> tuple[
         missing = " ".join(card_text(table, c) for c in deck.free)
         raise ImpossiblePosition([Impossible(f"the deck has {table.size} cards; missing: {missing}", "the-deck",
                                              ("deck",))])
-    state = new_game(table, chosen=[mode] if mode != "deal" else [], setup={
+    state = new_game(table, chosen=variants, setup={
         "dealer": seat_index(position.get("dealer", "West")), "deck_order": [table.ids[c] for c in order]})
     f = list(state)
     f[_POINTS] = _team_counts(position.get("points"), "points")

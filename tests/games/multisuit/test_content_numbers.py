@@ -71,11 +71,11 @@ def test_target_points_change_the_engine_and_the_score_sheet(tmp_path: Path) -> 
     game = parse_game(folder)
     engine = engine_of(game)
     position = {"hands": NINTH, "tricks": {NS: 4, EW: 4}, "points": {NS: 2, EW: 0}}
-    changed = engine.run_example(position, NINTH_PLAY, ["game"])
+    changed = engine.run_example(position, NINTH_PLAY, ["one-game"])
     assert changed["game_winner"] == NS and changed["phase"] == "over" and changed["score"] == {NS: 3, EW: 0}
-    shipped = GAME.run_example(position, NINTH_PLAY, ("game",))
+    shipped = GAME.run_example(position, NINTH_PLAY, ("one-game",))
     assert shipped["game_winner"] is None and shipped["phase"] == "exchange"
-    assert "3 points" in engine.variants["game"]
+    assert "3 points" in engine.variants["one-game"]
     text = score_sheet_text(game, tmp_path)
     assert "First to 3 points" in text and "First to 5 points" not in text
 
@@ -86,11 +86,11 @@ def test_rubber_games_change_the_engine_and_the_score_sheet(tmp_path: Path) -> N
     game = parse_game(folder)
     engine = engine_of(game)
     position = {"hands": NINTH, "tricks": {NS: 4, EW: 4}, "points": {NS: 4}, "games": {NS: 1, EW: 1}}
-    changed = engine.run_example(position, NINTH_PLAY, ["rubber"])
+    changed = engine.run_example(position, NINTH_PLAY, [])
     assert changed["game_winner"] == NS and changed["winner"] is None and changed["games"] == {NS: 2, EW: 1}
-    assert GAME.run_example(position, NINTH_PLAY, ("rubber",))["winner"] == NS
+    assert GAME.run_example(position, NINTH_PLAY, ())["winner"] == NS
     position["games"] = {NS: 2, EW: 1}
-    assert engine.run_example(position, NINTH_PLAY, ["rubber"])["winner"] == NS
+    assert engine.run_example(position, NINTH_PLAY, [])["winner"] == NS
     text = score_sheet_text(game, tmp_path)
     assert "3 games win the rubber" in text and "G5 E–W" in text and "Game 5" in text
 

@@ -62,7 +62,7 @@ def test_every_clarification_has_an_example() -> None:
 
 def test_variants_used_are_engine_variants() -> None:
     used = {v for e in EXAMPLES for v in e.get("variants") or []}
-    assert used <= set(GAME.variants) and used == {"game", "rubber"}
+    assert used <= set(GAME.variants) and used == {"one-game"}
 
 
 @pytest.mark.parametrize("example", EXAMPLES[:5], ids=[e["id"] for e in EXAMPLES[:5]])
