@@ -30,7 +30,8 @@ def verify(
     root = project_root(ctx)
     chosen = list(paths) if paths else [p for p in (root / "content", root / "site" / "pages") if p.exists()]
     examples, unreadable = gather(chosen)
-    outcome = run_all(examples, root=root)
+    with die_on_content_errors(root):  # a project whose own engine cannot be loaded
+        outcome = run_all(examples, root=root)
     unreadable += outcome.unreadable
     for mismatch in outcome.mismatches:
         typer.echo(mismatch.render(root), err=True)
