@@ -81,6 +81,10 @@ def normalise(value: Any) -> Any:
     return value
 
 
+#: ``legal: {in any order: [...]}``: a list whose order means nothing to the example.
+IN_ANY_ORDER = "in any order"
+
+
 def as_written(expected: Any, actual: Any) -> Any:
     """``expected`` with every text the author wrote unquoted put back together: YAML
     reads ``[P1 resolves 4♥ in lane 2: increase]`` as a one-key mapping, which stands
@@ -97,10 +101,6 @@ def as_written(expected: Any, actual: Any) -> Any:
     if isinstance(expected, dict) and isinstance(actual, dict):
         return {key: as_written(value, actual.get(key)) for key, value in expected.items()}
     return expected
-
-
-#: ``legal: {in any order: [...]}``: a list whose order means nothing to the example.
-IN_ANY_ORDER = "in any order"
 
 
 def any_order(expected: Any) -> list[Any] | None:
