@@ -29,7 +29,8 @@ ROOT = Path(__file__).resolve().parents[1]
 PLAN = {
     "pip-trick": (2000, 60, 100),
     "dice-lanes": (2000, 60, 100),
-    "multisuit": (2000, 60, 100),
+    # a Multisuit game is a rubber of about twelve deals: a smaller ladder keeps it to minutes
+    "multisuit": (2000, 12, 25),
     "four-deuces": (2000, 60, 100),
     "zero-grid": (1000, 60, 100),
 }

@@ -80,16 +80,22 @@ def data_deck(dest: Path, cards: int = 200) -> Path:
 
 
 def change_one_rank(project: Path, flip: list[int]) -> None:
-    """Change one rank of one multisuit card (and back again on the next call)."""
-    deck = project / "content" / "multisuit" / "deck.csv"
+    """Change one rank of one multisuit card (and back again on the next call), in
+    deck.csv and in the worked examples that show the card (they are dealt from it)."""
+    folder = project / "content" / "multisuit"
+    deck = folder / "deck.csv"
     lines = deck.read_text().splitlines()
     for index, line in enumerate(lines[1:], start=1):
         cells = line.split(",")
         for col in (1, 2, 3):
             if cells[col] in ("4", "5"):
+                before = "".join(rank + symbol for rank, symbol in zip(cells[1:], "♠♦♣"))
                 cells[col] = "5" if cells[col] == "4" else "4"
                 lines[index] = ",".join(cells)
                 deck.write_text("\n".join(lines) + "\n")
+                after = "".join(rank + symbol for rank, symbol in zip(cells[1:], "♠♦♣"))
+                examples = folder / "examples.yaml"
+                examples.write_text(examples.read_text(encoding="utf-8").replace(before, after), encoding="utf-8")
                 flip[0] += 1
                 return
     raise SystemExit("no 4 or 5 rank to flip in deck.csv")

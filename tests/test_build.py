@@ -16,15 +16,28 @@ def built_keys(stdout: str) -> set[str]:
     return set(re.findall(r"^  building (\S+)$", stdout, flags=re.M))
 
 
+SYMBOLS = ("♠", "♦", "♣")
+
+
+def card_text(cells: list[str]) -> str:
+    return "".join(rank + symbol for rank, symbol in zip(cells[1:], SYMBOLS))
+
+
 def flip_one_rank(project: Path) -> None:
-    deck = project / "content" / "multisuit" / "deck.csv"
+    """Change a low spade rank of one Multisuit card, as a designer would: in deck.csv
+    and in the worked examples that show the card (they are dealt from the deck)."""
+    folder = project / "content" / "multisuit"
+    deck = folder / "deck.csv"
     lines = deck.read_text().splitlines()
     for index, line in enumerate(lines[1:], start=1):
         cells = line.split(",")
         if cells[1] in ("4", "5"):
+            before = card_text(cells)
             cells[1] = "5" if cells[1] == "4" else "4"
             lines[index] = ",".join(cells)
             deck.write_text("\n".join(lines) + "\n")
+            examples = folder / "examples.yaml"
+            examples.write_text(examples.read_text(encoding="utf-8").replace(before, card_text(cells)), encoding="utf-8")
             return
     raise AssertionError("no low spade rank to flip")
 

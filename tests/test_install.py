@@ -94,4 +94,4 @@ def test_a_new_game_from_the_wheel_builds_and_verifies(installed: Path, tmp_path
                 "site/index.html", "site/demo/index.html"):
         assert (demo / "output" / rel).is_file(), rel
     page = (demo / "output" / "site" / "demo" / "index.html").read_text(encoding="utf-8")
-    assert page.count("verified by the rules engine") == 2
+    assert page.count("outcome checked against the reference engine") == 2

@@ -56,7 +56,7 @@ def test_the_trick_taking_engine_verifies_its_two_examples(made: dict[str, Path]
     result = pipworks(root, "verify", "--strict")
     assert result.returncode == 0 and "verified 2 examples (my-trick-taking 2)" in result.stdout, result
     page = (root / "output" / "site" / "my-trick-taking" / "index.html").read_text(encoding="utf-8")
-    assert page.count("verified by the rules engine") == 2 and "not checked by an engine" not in page
+    assert page.count("outcome checked against the reference engine") == 2 and "not checked by an engine" not in page
 
 
 @pytest.mark.parametrize("template", ["blank", "dice-board"])
@@ -66,7 +66,7 @@ def test_a_game_without_an_engine_has_its_examples_marked_not_checked(made: dict
     assert result.returncode == 0 and f"1 example(s) not checked: no rules engine for my-{template} (1)" in result.stdout
     assert pipworks(root, "verify", "--strict").returncode == 1
     page = (root / "output" / "site" / f"my-{template}" / "index.html").read_text(encoding="utf-8")
-    assert "not checked by an engine" in page and "verified by the rules engine" not in page
+    assert "not checked by an engine" in page and "outcome checked against the reference engine" not in page
     from pypdf import PdfReader
 
     book = PdfReader(root / "output" / f"my-{template}" / f"my-{template}-rulebook.pdf")

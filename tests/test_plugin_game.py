@@ -69,7 +69,7 @@ def test_the_plugin_game_gets_its_rulebook(built: Path) -> None:
 
 def test_the_plugin_game_gets_its_site_page_with_its_verified_example(built: Path) -> None:
     page = (built / "site" / "pip-race" / "index.html").read_text(encoding="utf-8")
-    assert "Pip Race" in page and "Two more pips win" in page and "verified by the rules engine" in page
+    assert "Pip Race" in page and "Two more pips win" in page and "outcome checked against the reference engine" in page
     assert "Pip Race" in (built / "site" / "index.html").read_text(encoding="utf-8")
 
 

@@ -57,7 +57,9 @@ class _Replayer:
                  engine: Any = None):
         self.engine = engine
         self.example = example
-        self.play = [str(move) for move in example.get("play") or []]
+        from ..verify.examples import move_text
+
+        self.play = [move_text(move) for move in example.get("play") or []]
         self.before = before
         self.after = after
 

@@ -103,6 +103,17 @@ def downloads(root: Path, slug: str, out: DocsWriter) -> list[dict[str, str]]:
     return found
 
 
+#: The badge of a checked example, in the site and the printed rulebook: what was done,
+#: by which engine (the Pipworks version); the site links it to "How examples are checked".
+CHECKED_BADGE = "outcome checked against the reference engine"
+
+
+def checked_badge() -> str:
+    from .. import __version__
+
+    return f"{CHECKED_BADGE} (Pipworks {__version__})"
+
+
 def example_view(example: Example) -> dict[str, Any]:
     data = example.data
     return {
@@ -110,9 +121,10 @@ def example_view(example: Example) -> dict[str, Any]:
         "title": data["title"],
         "story": str(data["story"]).strip(),
         "position": data.get("position") or {},
-        "play": [str(m) for m in data.get("play") or []],
+        "play": example.play,
         "expect": data.get("expect") or {},
         "diagram": None,
+        "badge": checked_badge(),
     }
 
 

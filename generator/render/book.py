@@ -206,7 +206,8 @@ def _example(ex: dict[str, Any], styles: dict[str, Any], width: float) -> list[A
     lines.append("<i>Play:</i> " + _p(" › ".join(ex["play"])))
     lines += [f"<b>{_p(str(k).replace('_', ' '))}:</b> {_p(_plain(v))}" for k, v in ex["expect"].items()]
     if ex.get("checked", True):
-        lines.append("<font size=7.5 color='#2e7d32'>verified by the rules engine when this book was built</font>")
+        lines.append(f"<font size=7.5 color='#2e7d32'>{_p(ex.get('badge', 'outcome checked against the reference engine'))}"
+                     "</font>")
     else:
         lines.append("<font size=7.5 color='#8a5a00'>not checked by an engine: this game has no rules engine yet</font>")
     scene = ex.get("scene")

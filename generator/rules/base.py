@@ -13,16 +13,67 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, Callable, Mapping, Protocol, Sequence, TypeVar
+from typing import Any, Callable, Mapping, NamedTuple, Protocol, Sequence, TypeVar
 
 
 class IllegalAction(ValueError):
-    """An action that the rules do not allow in this state; the message says why."""
+    """An action that the rules do not allow in this state; the message says why.
+
+    ``rule`` is the id (in the game's ``game.yaml``) of the rule that forbids the move,
+    when a rule does; None when the text names no move at all (unreadable notation).
+    A worked example can expect a refusal by that id (``refused: must-follow``).
+    ``move`` is the number of the example's move that was refused (1 for the first)."""
+
+    def __init__(self, message: str, rule: str | None = None, move: int | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.move = move
 
 
 class SetupError(ValueError):
     """A position or configuration the rules cannot start from (bad deal, bad dice...)."""
 
+
+class Impossible(NamedTuple):
+    """One reason a position could not arise in a real game: what is wrong, the id of
+    the rule (in ``game.yaml``) it breaks, and where in the example's ``position`` it
+    is (field names and list indexes, e.g. ``("hands", "North", 2)``; empty: the whole
+    position)."""
+
+    reason: str
+    rule: str
+    where: tuple[Any, ...] = ()
+
+
+class ImpossiblePosition(SetupError):
+    """A worked example's position that no game played by the rules can reach: a card
+    that is not in the game, a card in two places, a die showing 7, the wrong leader...
+    ``problems`` holds every reason found, each with its rule id."""
+
+    def __init__(self, problems: Sequence[Impossible]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("; ".join(f"{p.reason} (rule {p.rule})" for p in self.problems))
+
+
+def refuse_impossible(problems: Sequence[Impossible]) -> None:
+    """Raise :class:`ImpossiblePosition` when ``problems`` holds any."""
+    if problems:
+        raise ImpossiblePosition(problems)
+
+
+def play_lines(state: S, lines: Sequence[str], parse: Callable[[S, str], Any], apply: Callable[[S, Any], S]) -> S:
+    """Play a worked example's moves (notation, one a line) from ``state``. A refused
+    move raises IllegalAction saying which move it was (``move``), its rule kept."""
+    for number, line in enumerate(lines, start=1):
+        try:
+            state = apply(state, parse(state, str(line)))
+        except IllegalAction as exc:
+            raise IllegalAction(f"move {number} ({line}): {exc}", exc.rule, number) from None
+    return state
+
+
+S = TypeVar("S")
+A = TypeVar("A")
 
 #: An engine's event history, newest first as ``(event, older)`` pairs: appending an
 #: event shares the whole past instead of copying it, which keeps ``apply`` cheap.
@@ -56,10 +107,6 @@ class Result:
     @property
     def winners(self) -> tuple[int, ...]:
         return self.ranking[0] if self.ranking else ()
-
-
-S = TypeVar("S")
-A = TypeVar("A")
 
 
 class Game(Protocol[S, A]):
@@ -136,11 +183,38 @@ class Game(Protocol[S, A]):
         """The action a player's notation names (inverse of ``action_text``); raises
         IllegalAction when the text names no legal action, saying why."""
 
+    def check_position(self, state: S) -> Sequence[Impossible]:
+        """Why ``state`` could not arise in a game played by the rules (empty when it
+        could): every card a card of the game and in one place only, counts that fit
+        the deal and the trick or hand, dice in range and where the rules allow them,
+        roles (dealer, leader, lead player) as the rules give them. Every state that
+        legal play reaches passes; a property test holds each engine to that."""
+
     def run_example(self, position: Mapping[str, Any], play: Sequence[str], variants: Sequence[str]) -> Mapping[str, Any]:
         """Play a worked example: set up ``position`` (the example's own rules-term
-        fields), apply each line of ``play`` (notation), and return every observable
-        outcome by the names examples use in ``expect`` (a superset of them).
-        Raises SetupError / IllegalAction for an unreadable position or move."""
+        fields), check it (:meth:`check_position`), apply each line of ``play``
+        (notation), and return every observable outcome by the names examples use in
+        ``expect`` (a superset of them, the :data:`COMMON_OUTCOMES` among them).
+        Raises ImpossiblePosition for a position no game can reach, SetupError for an
+        unreadable one, IllegalAction (with the move's number) for a refused move."""
+
+
+#: The outcomes every engine reports under the same name, because the idea is the same
+#: in every game (site page "How examples are checked" explains each to authors):
+#: ``to_move`` who decides next (None once the game is over); ``legal`` every move that
+#: player may make, in notation; ``game_over`` true or false; ``winner`` the player or
+#: team who won (a list when the victory is shared; None until the game is over);
+#: ``score`` what each player or team has scored so far, as the game counts it.
+COMMON_OUTCOMES: tuple[str, ...] = ("to_move", "legal", "game_over", "winner", "score")
+#: Outcomes that are sets (the legal moves, the cards in each hand): their lists compare
+#: in any order.
+UNORDERED_OUTCOMES: frozenset[str] = frozenset({"legal", "hands"})
+
+
+def winner_of(names: Sequence[str], result: Result) -> str | list[str]:
+    """``winner`` in the common vocabulary: one name, or the names sharing first place."""
+    first = [names[seat] for seat in result.winners]
+    return first[0] if len(first) == 1 else first
 
 
 F = TypeVar("F", bound=Callable[..., Any])

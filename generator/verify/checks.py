@@ -1,5 +1,5 @@
 """`pipworks validate` also reads each game's examples: readable, and every rule or
-clarification they name exists."""
+clarification they name exists (``rules``, ``clarifies``, and ``refused: <rule id>``)."""
 
 from __future__ import annotations
 
@@ -30,3 +30,7 @@ def check(project: Any, game: Any) -> Iterator[ContentError]:
             if ref not in clarifications:
                 yield ContentError(example.file, example.line_of("clarifies"), ("examples", example.id, "clarifies", index),
                                    f"refers to clarification {ref!r}, which does not exist")
+        refused = example.data["expect"].get("refused")
+        if refused is not None and str(refused) not in ids:
+            yield ContentError(example.file, example.line_of("expect", "refused"), ("examples", example.id, "expect", "refused"),
+                               f"expects a move refused by rule {refused!r}, which does not exist")

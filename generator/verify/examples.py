@@ -48,6 +48,30 @@ class Example:
     def variants(self) -> list[str]:
         return list(self.data.get("variants") or [])
 
+    @property
+    def play(self) -> list[str]:
+        """The moves as written. A move with ``: `` in it needs no quotes: YAML reads
+        ``- P1 7♠: spades`` as a one-key mapping, which is the move ``P1 7♠: spades``
+        (the reader puts the text back, see :func:`move_text`)."""
+        return [move_text(move) for move in self.data.get("play") or []]
+
+
+def move_text(move: Any) -> str:
+    """A move as the author wrote it, also when YAML read ``a: b`` as a mapping."""
+    if isinstance(move, dict) and len(move) == 1:
+        (key, value), = move.items()
+        if not isinstance(value, (dict, list)):
+            return f"{key}: {_scalar_text(value)}"
+    return str(move)
+
+
+def _scalar_text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
 
 def _problem(source: SourceFile, path: tuple, message: str) -> ContentError:
     return source.error(path, message)
@@ -64,24 +88,50 @@ def _example(game: str, raw: Any, source: SourceFile, base: tuple) -> Example:
     if problems:
         raise ContentInvalid(problems)
     lines = {path[len(base):]: line for path, line in source.lines.items() if path[: len(base)] == base}
-    return Example(game, str(raw["id"]), raw, source.path, source.line(base) or 1, lines)
+    data = {**raw, "play": [move_text(move) for move in raw["play"] or []]}  # every reader gets the moves as text
+    return Example(game, str(raw["id"]), data, source.path, source.line(base) or 1, lines)
 
 
 def from_yaml(path: Path, game: str) -> list[Example]:
-    """Examples of ``game`` in an examples.yaml file (top-level key ``examples``)."""
-    source = read_yaml(path)
+    """Examples of ``game`` in an examples.yaml file (top-level key ``examples``; a
+    top-level ``game: <slug>`` names the game of a file kept anywhere else). Raises
+    ContentInvalid with every problem of the file."""
+    return _all_or_raise(read_examples_yaml(path, game))
+
+
+def from_markdown(path: Path) -> list[Example]:
+    """Examples in fenced ``pipworks-example`` blocks of a Markdown page."""
+    return _all_or_raise(read_examples_markdown(path))
+
+
+Found = tuple[list[Example], list[ContentError]]
+
+
+def _all_or_raise(found: Found) -> list[Example]:
+    examples, problems = found
+    if problems:
+        raise ContentInvalid(problems)
+    return examples
+
+
+def read_examples_yaml(path: Path, game: str) -> Found:
+    """The readable examples of an examples.yaml file, and the problems of the others."""
+    try:
+        source = read_yaml(path)
+    except ContentInvalid as exc:
+        return [], exc.errors
     data = source.data
     if not isinstance(data, dict) or not isinstance(data.get("examples"), list):
-        raise ContentInvalid([_problem(source, (), "expected a top-level 'examples:' list")])
+        return [], [_problem(source, (), "expected a top-level 'examples:' list")]
+    if isinstance(data.get("game"), str):
+        game = data["game"]
     found, problems = [], []
     for index, raw in enumerate(data["examples"]):
         try:
             found.append(_example(game, raw, source, ("examples", index)))
         except ContentInvalid as exc:
             problems.extend(exc.errors)
-    if problems:
-        raise ContentInvalid(problems)
-    return found
+    return found, problems
 
 
 def _fenced_blocks(text: str) -> Iterator[tuple[int, str]]:
@@ -102,9 +152,11 @@ def _fenced_blocks(text: str) -> Iterator[tuple[int, str]]:
         index = end + 1
 
 
-def from_markdown(path: Path) -> list[Example]:
-    """Examples in fenced ``pipworks-example`` blocks of a Markdown page."""
-    found, problems = [], []
+def read_examples_markdown(path: Path) -> Found:
+    """The readable examples of a Markdown page's ``pipworks-example`` blocks, and the
+    problems of the others."""
+    found: list[Example] = []
+    problems: list[ContentError] = []
     for first_line, body in _fenced_blocks(path.read_text(encoding="utf-8")):
         try:
             source = parse_yaml_text(body, path, first_line)
@@ -119,9 +171,7 @@ def from_markdown(path: Path) -> list[Example]:
             found.append(_example(game, source.data, source, ()))
         except ContentInvalid as exc:
             problems.extend(exc.errors)
-    if problems:
-        raise ContentInvalid(problems)
-    return found
+    return found, problems
 
 
 def content_examples(root: Path, slugs: list[str] | None = None) -> list[Example]:
@@ -142,15 +192,22 @@ def content_examples(root: Path, slugs: list[str] | None = None) -> list[Example
 
 def discover(root: Path, paths: list[Path], also: Path | None = None) -> list[Example]:
     """Examples under ``paths`` (files or folders): examples.yaml files and Markdown
-    pages. Paths must be inside the project ``root`` (or inside ``also``: Pipworks' own
-    shipped site pages, for a project that uses them)."""
-    found, problems = [], []
+    pages, anywhere readable. Raises ContentInvalid with every problem found."""
+    found, problems = gather(paths)
+    if problems:
+        raise ContentInvalid(problems)
+    return found
+
+
+def gather(paths: list[Path]) -> tuple[list[Example], list[ContentError]]:
+    """Every readable example under ``paths`` (files or folders, inside the project or
+    not: reading writes nothing), and every problem met on the way, so one unreadable
+    file or example never hides the others."""
+    found: list[Example] = []
+    problems: list[ContentError] = []
     files: list[Path] = []
     for path in paths:
         resolved = path.resolve()
-        if not resolved.is_relative_to(root.resolve()) and not (also is not None and resolved.is_relative_to(also.resolve())):
-            problems.append(ContentError(path, None, (), "path leaves the project; refusing it"))
-            continue
         if resolved.is_dir():
             files += sorted(p for p in resolved.rglob("*") if p.name == "examples.yaml" or p.suffix == ".md")
         elif resolved.is_file():
@@ -159,12 +216,9 @@ def discover(root: Path, paths: list[Path], also: Path | None = None) -> list[Ex
             problems.append(ContentError(path, None, (), "no such file or folder"))
     for file in files:
         try:
-            if file.suffix == ".md":
-                found.extend(from_markdown(file))
-            else:
-                found.extend(from_yaml(file, file.parent.name))
-        except ContentInvalid as exc:
-            problems.extend(exc.errors)
-    if problems:
-        raise ContentInvalid(problems)
-    return found
+            examples, wrong = read_examples_markdown(file) if file.suffix == ".md" else read_examples_yaml(file, file.parent.name)
+        except (OSError, UnicodeDecodeError) as exc:
+            examples, wrong = [], [ContentError(file, None, (), f"cannot be read: {exc}")]
+        found += examples
+        problems += wrong
+    return found, problems

@@ -7,20 +7,32 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ..content.errors import ContentError
-from .examples import Example
+from ..rules.base import UNORDERED_OUTCOMES, IllegalAction, Impossible, ImpossiblePosition, SetupError
+from .examples import Example, move_text
 
 
 @dataclass(frozen=True)
 class Mismatch:
+    """Something an example says that the engine does not bear out: an expected value
+    it disagrees with, a position no game can reach, a move refused or not refused.
+    ``line`` is where in the example's file the wrong statement stands."""
+
     example: Example
-    key: str
-    expected: Any
-    actual: Any
+    line: int
+    text: str
 
     def render(self, root: Path) -> str:
-        return (f"{_shown(self.example.file, root)}:{self.example.line_of('expect', self.key)}: "
-                f"example {self.example.id}: expected {self.key} = {_text(self.expected)}, "
-                f"engine says {_text(self.actual)}")
+        return f"{_shown(self.example.file, root)}:{self.line}: example {self.example.id}: {self.text}"
+
+
+def disagreement(example: Example, key: str, expected: Any, actual: Any) -> Mismatch:
+    return Mismatch(example, example.line_of("expect", key),
+                    f"expected {key} = {_text(expected)}, engine says {_text(actual)}")
+
+
+def impossible(example: Example, problem: Impossible) -> Mismatch:
+    return Mismatch(example, example.line_of("position", *problem.where),
+                    f"impossible position: {problem.reason} (rule {problem.rule})")
 
 
 class ExamplesDisagree(Exception):
@@ -69,19 +81,65 @@ def normalise(value: Any) -> Any:
     return value
 
 
-def agrees(expected: Any, actual: Any) -> bool:
+#: ``legal: {in any order: [...]}``: a list whose order means nothing to the example.
+IN_ANY_ORDER = "in any order"
+
+
+def as_written(expected: Any, actual: Any) -> Any:
+    """``expected`` with every text the author wrote unquoted put back together: YAML
+    reads ``[P1 resolves 4♥ in lane 2: increase]`` as a one-key mapping, which stands
+    for the text ``P1 resolves 4♥ in lane 2: increase`` wherever the engine has text."""
+    if isinstance(actual, str) and isinstance(expected, dict) and len(expected) == 1:
+        return move_text(expected)
+    listed = any_order(expected)
+    if listed is not None:
+        return {IN_ANY_ORDER: as_written(listed, actual)}
+    if isinstance(expected, list) and isinstance(actual, list):
+        if all(isinstance(item, str) for item in actual):  # a list of texts: moves, log lines...
+            return [as_written(item, "") for item in expected]
+        return [as_written(item, actual[i] if i < len(actual) else None) for i, item in enumerate(expected)]
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        return {key: as_written(value, actual.get(key)) for key, value in expected.items()}
+    return expected
+
+
+def any_order(expected: Any) -> list[Any] | None:
+    """The list of an ``{in any order: [...]}`` expectation, else None."""
+    if isinstance(expected, dict) and set(expected) == {IN_ANY_ORDER} and isinstance(expected[IN_ANY_ORDER], list):
+        return expected[IN_ANY_ORDER]
+    return None
+
+
+def _same_items(expected: list[Any], actual: list[Any]) -> bool:
+    """The same items as many times each, whatever the order."""
+    import json
+
+    def key(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+    return sorted(map(key, expected)) == sorted(map(key, actual))
+
+
+def agrees(expected: Any, actual: Any, unordered: bool = False) -> bool:
     """Does the engine's value bear out the expectation?
 
     A mapping only speaks for the keys it names: ``dice: {South: [2, 3, 5, 5]}`` says
-    nothing about the other players' dice. Everything else must be equal."""
+    nothing about the other players' dice. A list written ``{in any order: [...]}``
+    (or any list when ``unordered``: an outcome that is a set, such as ``legal``) must
+    hold the same items in any order. Everything else must be equal."""
+    listed = any_order(expected)
+    if listed is not None and isinstance(actual, list):
+        return _same_items(listed, actual)
+    if unordered and isinstance(expected, list) and isinstance(actual, list):
+        return _same_items(expected, actual)
     if isinstance(expected, dict) and isinstance(actual, dict):
-        return all(key in actual and agrees(value, actual[key]) for key, value in expected.items())
+        return all(key in actual and agrees(value, actual[key], unordered) for key, value in expected.items())
     return expected == actual
 
 
 def _shown_actual(expected: Any, actual: Any) -> Any:
     """The engine's value restricted to what the example asked about, for the message."""
-    if isinstance(expected, dict) and isinstance(actual, dict):
+    if isinstance(expected, dict) and isinstance(actual, dict) and any_order(expected) is None:
         return {key: _shown_actual(value, actual.get(key, "(none)")) for key, value in expected.items()}
     return actual
 
@@ -131,12 +189,14 @@ def _loaded(folder: Path) -> Any:
 _LOADED: dict[Path, Any] = {}
 
 
+#: The expectation that a move is refused: ``refused: <rule id>``.
+REFUSED = "refused"
+
+
 def run_one(example: Example, outcome: Outcome, before: bool = False, root: Path | None = None) -> Replay | None:
     """Replay ``example`` once, adding its verdict to ``outcome``; returns what the
     engine made of it (with the position as set up too when ``before``), or None for
     a game without an engine. ``root``: the project, whose content builds the engine."""
-    from ..rules.base import IllegalAction, SetupError
-
     try:
         engine = engine_of(example.game, root)
     except KeyError as exc:
@@ -145,34 +205,78 @@ def run_one(example: Example, outcome: Outcome, before: bool = False, root: Path
     if engine is None:
         outcome.unchecked.append(example)
         return None
-    data = example.data
-    position = data.get("position") or {}
-    play = [str(m) for m in data.get("play") or []]
+    position = example.data.get("position") or {}
+    play = example.play
+    refused = REFUSED in example.data["expect"]
+    if refused and not play:
+        outcome.unreadable.append(ContentError(example.file, example.line_of("expect", REFUSED), ("expect", REFUSED),
+                                               f"example {example.id}: 'refused' expects the last move of play to be "
+                                               "refused, but play lists no move"))
+        return None
+    legal_part = play[:-1] if refused else play
     start = _quietly(engine, position, [], example.variants) if before and play else None
-    try:
-        actual = engine.run_example(position, play, example.variants)
-    except SetupError as exc:
-        outcome.unreadable.append(ContentError(example.file, example.line_of("position"), ("position",), f"example {example.id}: {exc}"))
-        return Replay(start, None)
-    except IllegalAction as exc:
-        outcome.mismatches.append(Mismatch(example, "play", "every move legal", f"illegal: {exc}"))
-        outcome.checked.append(example)
+    actual = _replayed(engine, example, position, legal_part, outcome)
+    if actual is None:
         return Replay(start, None)
     after = dict(actual)
+    if refused:
+        _check_refusal(engine, example, position, play, outcome)
     replay = Replay(after if before and not play else start, after)
-    actual = normalise(actual)
-    for key, expected in data["expect"].items():
+    _compare(example, normalise(actual), outcome)
+    outcome.checked.append(example)
+    return replay
+
+
+def _replayed(engine: Any, example: Example, position: Mapping[str, Any], play: list[str],
+              outcome: Outcome) -> Mapping[str, Any] | None:
+    """The engine's outcomes after ``play``, or None with the reason added to ``outcome``
+    (a position no game can reach, an unreadable one, a refused move)."""
+    try:
+        return engine.run_example(position, play, example.variants)  # type: ignore[no-any-return]
+    except ImpossiblePosition as exc:
+        outcome.mismatches.extend(impossible(example, problem) for problem in exc.problems)
+    except SetupError as exc:
+        outcome.unreadable.append(ContentError(example.file, example.line_of("position"), ("position",),
+                                               f"example {example.id}: {exc}"))
+        return None
+    except IllegalAction as exc:
+        line = example.line_of("play", exc.move - 1) if exc.move else example.line_of("play")
+        rule = f" (rule {exc.rule})" if exc.rule else ""
+        outcome.mismatches.append(Mismatch(example, line, f"expected every move legal, engine refuses: {exc}{rule}"))
+    outcome.checked.append(example)
+    return None
+
+
+def _check_refusal(engine: Any, example: Example, position: Mapping[str, Any], play: list[str],
+                   outcome: Outcome) -> None:
+    """``refused: <rule id>``: the last move must be refused, by that rule."""
+    wanted = str(example.data["expect"][REFUSED])
+    line = example.line_of("expect", REFUSED)
+    try:
+        engine.run_example(position, play, example.variants)
+    except IllegalAction as exc:
+        if exc.rule != wanted:
+            said = f"refused by rule {exc.rule}" if exc.rule else "refused, naming no rule"
+            outcome.mismatches.append(Mismatch(example, line, f"expected refused = {wanted}, engine says {said}: {exc}"))
+        return
+    outcome.mismatches.append(Mismatch(example, line, f"expected refused = {wanted}, engine says the move "
+                                                      f"{play[-1]!r} is legal"))
+
+
+def _compare(example: Example, actual: Mapping[str, Any], outcome: Outcome) -> None:
+    """Every expected outcome (but ``refused``) against the engine's."""
+    for key, expected in example.data["expect"].items():
+        if key == REFUSED:
+            continue
         if key not in actual:
             known = ", ".join(sorted(actual))
             outcome.unreadable.append(ContentError(
                 example.file, example.line_of("expect", key), ("expect", key),
                 f"example {example.id}: the engine knows no outcome {key!r}; it reports: {known}"))
             continue
-        wanted = normalise(expected)
-        if not agrees(wanted, actual[key]):
-            outcome.mismatches.append(Mismatch(example, str(key), expected, _shown_actual(wanted, actual[key])))
-    outcome.checked.append(example)
-    return replay
+        wanted = as_written(normalise(expected), actual[key])
+        if not agrees(wanted, actual[key], key in UNORDERED_OUTCOMES):
+            outcome.mismatches.append(disagreement(example, str(key), wanted, _shown_actual(wanted, actual[key])))
 
 
 def run_all(examples: list[Example], before: bool = False, root: Path | None = None) -> Outcome:

@@ -25,7 +25,7 @@ from generator.rules.base import Result, oldest_first
 GAMES = ["pip-trick", "dice-lanes", "multisuit", "four-deuces", "zero-grid"]
 #: (game, variants, players) run through the determinisation checks
 CASES = [("pip-trick", (), 4), ("pip-trick", ("middle-die-exempt",), 3), ("dice-lanes", (), 2),
-         ("dice-lanes", ("extended",), 2), ("multisuit", (), 4), ("multisuit", ("game",), 4),
+         ("dice-lanes", ("extended",), 2), ("multisuit", (), 4), ("multisuit", ("one-game",), 4),
          ("four-deuces", (), 2), ("four-deuces", ("reshuffle-track",), 2), ("zero-grid", (), 2),
          ("zero-grid", ("solo",), 1), ("zero-grid", ("hardcore",), 2)]
 
@@ -87,7 +87,7 @@ def replay_actions(slug: str, state: Any) -> Any:
 
         table = state.table
         first = oldest_first(state.events)[0]
-        variants = [] if state.mode == "deal" else [state.mode]
+        variants = {"rubber": [], "game": ["one-game"], "deal": ["single-deal"]}[state.mode]
         start = multisuit_game(table, 4, variants, 0,
                                {"dealer": first.dealer, "orders": [[table.ids[c] for c in o] for o in state.orders]})
         actions = []
@@ -101,6 +101,14 @@ def replay_actions(slug: str, state: Any) -> Any:
     for action in actions:
         start = engine.apply(start, action)
     return start
+
+
+def same_state(a: Any, b: Any) -> bool:
+    """Equal states, their histories compared as lists: a Multisuit rubber's history is
+    hundreds of events deep, too deep to compare as nested pairs."""
+    history = "events" if "events" in a._fields else "history"
+    return a._replace(**{history: None}) == b._replace(**{history: None}) and \
+        oldest_first(getattr(a, history)) == oldest_first(getattr(b, history))
 
 
 def zero_grid_is_whole(state: Any) -> bool:
@@ -130,7 +138,7 @@ def test_a_determinised_state_is_legal_and_agrees_with_what_the_seat_saw(slug: s
             while not engine.is_over(world):  # it plays on by the rules to the end
                 world = engine.apply(world, rng.choice(engine.legal_actions(world)))
         else:
-            assert replay_actions(slug, world) == world
+            assert same_state(replay_actions(slug, world), world)
         checked += 1
     assert checked > 20
 

@@ -46,6 +46,8 @@ class Engine:
     action_text = staticmethod(notation.action_text)
     parse_action = staticmethod(notation.parse_action)
 
+    check_position = staticmethod(examples.check_position)
+
     def run_example(self, position: Mapping[str, Any], play: Sequence[str], variants: Sequence[str]) -> dict[str, Any]:
         return examples.run_example(self.numbers, position, play, variants)
 

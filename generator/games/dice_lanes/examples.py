@@ -26,22 +26,27 @@ cards are programmed, the hand begins as in play: if a player is short of cards 
 active lanes, the round ends at once.
 
 ``run_example`` returns every outcome below (see ``outcomes``), so an example's
-``expect`` may name any of them.
+``expect`` may name any of them. It first checks the position (:func:`check_position`):
+every card of the deck in one place, equal hands no larger than the deal, dice showing
+1 to 6, as many dice in the pool as the lanes and scoring areas leave, a round the game
+has.
 """
 
 from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ...rules.base import IllegalAction, SetupError, oldest_first
+from ...rules.base import (
+    Impossible, ImpossiblePosition, SetupError, oldest_first, play_lines, refuse_impossible, winner_of,
+)
 from .notation import (
     action_text, card_text, die_text, event_text, parse_action, parse_card, parse_die, parse_pip, player_seat,
     read_setup, who,
 )
 from .play import apply, begin_hand, legal_actions, to_move
 from .state import (
-    HAND, ORDER, PHASE, PHASE_NAMES, RESOLVE, ROUND_ENDS, STEP, Claimed, Numbers, State, active_mask, build,
-    game_length, new_game, resolve_order, result,
+    HAND, ORDER, PHASE, PHASE_NAMES, PROGRAM, RESOLVE, ROUND_ENDS, STEP, Claimed, Numbers, State, active_mask,
+    build, game_length, new_game, resolve_order, result,
 )
 
 KNOWN_KEYS = {"round", "hand", "start", "lanes", "hands", "programmed", "draw_pile", "discard", "claimed", "pool",
@@ -64,6 +69,8 @@ def _lane_key(numbers: Numbers, key: Any) -> int:
 
 def position_state(numbers: Numbers, position: Mapping[str, Any], variants: Sequence[str] = ()) -> State:
     """The game state a worked example's ``position`` describes (neutral defaults above).
+    A position with no card programmed is checked as it stands, before its hand begins
+    (beginning it may end the round); ImpossiblePosition says what no game can reach.
 
     ``setup: {...}`` instead starts a new game from ``new_game``'s setup mapping (the
     deck order, first dice and Start Player), to show the game's setup itself.
@@ -80,28 +87,28 @@ def position_state(numbers: Numbers, position: Mapping[str, Any], variants: Sequ
     deck = numbers.deck
     round_no = int(position.get("round", 1))
     if not 1 <= round_no <= rounds:
-        raise SetupError(f"round {round_no}: the {length} game has rounds 1–{rounds}")
+        raise ImpossiblePosition([Impossible(f"there is no round {round_no}: the {length} game has rounds 1–{rounds}",
+                                             "game-length", ("round",))])
     lanes_given = position.get("lanes")
     if not isinstance(lanes_given, Sequence) or isinstance(lanes_given, str) or len(lanes_given) != numbers.lanes:
         raise SetupError(f"lanes: list the {numbers.lanes} lanes, e.g. [4 in Center, 2 in P2 Draw 1, empty]")
-    dice = [parse_die(numbers, text, lane) for lane, text in enumerate(lanes_given)]
+    dice = [parse_die(numbers, text, lane, any_pips=True) for lane, text in enumerate(lanes_given)]
     pips = tuple(d[0] for d in dice)
     slots = tuple(d[1] for d in dice)
     hands: list[tuple[int, ...]] = [(), ()]
     for seat, cards in _by_player(position.get("hands", {}), "hands").items():
         hands[seat] = tuple(parse_card(numbers, c) for c in cards)
-    if len(hands[0]) != len(hands[1]):
-        raise SetupError(f"hands: P1 holds {len(hands[0])} cards and P2 {len(hands[1])}; the rules keep them equal")
     program = list(numbers.no_program)
     for seat, lanes in _by_player(position.get("programmed", {}), "programmed").items():
         for key, card in dict(lanes).items():
             lane = _lane_key(numbers, key)
             if not pips[lane]:
-                raise SetupError(f"programmed: lane {lane + 1} is empty, so no card can be programmed there")
+                raise ImpossiblePosition([Impossible(f"lane {lane + 1} is empty, so no card can be programmed there",
+                                                     "program", ("programmed", who(seat)))])
             program[numbers.lanes * seat + lane] = parse_card(numbers, card)
     claimed: list[tuple[int, ...]] = [(), ()]
     for seat, values in _by_player(position.get("claimed", {}), "claimed").items():
-        claimed[seat] = tuple(parse_pip(v, "claimed") for v in values)
+        claimed[seat] = tuple(_pips(values, "claimed"))
     named = list(hands[0] + hands[1]) + [c for c in program if c >= 0]
     discard = tuple(parse_card(numbers, c) for c in position.get("discard", ()))
     if "draw_pile" in position:
@@ -110,14 +117,8 @@ def position_state(numbers: Numbers, position: Mapping[str, Any], variants: Sequ
             discard = tuple(c for c in deck if c not in set(named + list(pile)))
     else:
         pile = tuple(c for c in deck if c not in set(named + list(discard)))
-    everything = named + list(pile) + list(discard)
-    if sorted(everything) != list(deck):
-        twice = sorted({card_text(numbers, c) for c in everything if everything.count(c) > 1})
-        raise SetupError(f"cards named twice: {', '.join(twice)}" if twice else f"the {len(deck)} cards do not add up")
     pool_size = getattr(numbers.dice, length)
     pool = int(position.get("pool", pool_size - sum(1 for p in pips if p) - len(claimed[0]) - len(claimed[1])))
-    if pool < 0:
-        raise SetupError(f"pool: {pool} dice; the {length} game has only {pool_size}")
     rolls = tuple(parse_pip(v, "rolls") for v in position.get("rolls", ()))
     later = [tuple(parse_card(numbers, c) for c in d) for d in position.get("next_decks", ())]
     decks = (deck,) * (round_no - 1) + (deck,) + tuple(later) + (deck,) * rounds
@@ -130,13 +131,75 @@ def position_state(numbers: Numbers, position: Mapping[str, Any], variants: Sequ
         missing = [f"{who(s)} lane {lane + 1}" for s in (0, 1) for lane in numbers.lane_range
                    if mask >> lane & 1 and program[numbers.lanes * s + lane] < 0]
         if missing:
-            raise SetupError(f"programmed: every active lane needs a card from each player; missing {', '.join(missing)}")
+            raise ImpossiblePosition([Impossible(f"every active lane gets a card from each player before any is "
+                                                 f"resolved; missing {', '.join(missing)}", "program", ("programmed",))])
         fields[HAND] += 1  # the hand being resolved is under way
         fields[PHASE], fields[STEP] = RESOLVE, 0
         fields[ORDER] = resolve_order(numbers.tables, start, pips)
-    else:
-        begin_hand(fields)
+        return build(State, fields)
+    refuse_impossible(check_position(build(State, fields)))  # before the hand begins, which may end the round
+    begin_hand(fields)
     return build(State, fields)
+
+
+def _pips(values: Any, what: str) -> list[int]:
+    """Dice as written (whether they show 1–6 is for :func:`check_position` to say)."""
+    if not isinstance(values, Sequence) or isinstance(values, str) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in values):
+        raise SetupError(f"{what}: give a list of pips")
+    return list(values)
+
+
+def check_position(state: State) -> list[Impossible]:
+    """Why ``state`` could not arise in a game played by the rules (empty: it could)."""
+    if PHASE_NAMES[state.phase] == "over":
+        return []
+    return [*_check_dice(state), *_check_cards(state)]
+
+
+def _check_dice(state: State) -> list[Impossible]:
+    """Dice show 1 to 6, and every die of the game is in a lane, a scoring area or the
+    pool (rolls come from the pool; claimed dice stay claimed)."""
+    numbers = state.numbers
+    problems = [Impossible(f"the die in lane {lane + 1} shows {pip}; a die shows 1 to 6", "setup-dice", ("lanes", lane))
+                for lane, pip in enumerate(state.pips) if not 0 <= pip <= 6]
+    for seat in (0, 1):
+        problems += [Impossible(f"{who(seat)} has a claimed die showing {pip}; a die shows 1 to 6", "setup-dice",
+                                ("claimed", who(seat))) for pip in state.claimed[seat] if not 1 <= pip <= 6]
+    length = "standard" if state.rounds == numbers.rounds.standard else "extended"
+    total = getattr(numbers.dice, length)
+    if state.phase == PROGRAM or state.step == 0:  # nothing has moved since the last Claim Check
+        problems += [Impossible(f"before any card of the hand is resolved, the die in lane {lane + 1} sits in "
+                                f"{numbers.slot_names[slot]}, where the Claim Check would have claimed it",
+                                "claim-check", ("lanes", lane))
+                     for lane, (pip, slot) in enumerate(zip(state.pips, state.slots))
+                     if pip and slot in numbers.draw_2]
+    placed = sum(1 for pip in state.pips if pip) + len(state.claimed[0]) + len(state.claimed[1])
+    if state.pool < 0 or placed + state.pool != total:
+        problems.append(Impossible(f"{placed} dice on the board and in scoring areas and {state.pool} in the pool; "
+                                   f"the game has {total}", "game-length", ("pool",)))
+    return problems
+
+
+def _check_cards(state: State) -> list[Impossible]:
+    """Every card in one place; the cards each player holds (in hand or programmed)
+    equal and no more than the deal."""
+    numbers = state.numbers
+    programmed = [c for c in state.program if c >= 0]
+    everything = [*state.hands[0], *state.hands[1], *programmed, *state.pile, *state.discard]
+    problems = []
+    if sorted(everything) != list(numbers.deck):
+        twice = sorted({card_text(numbers, c) for c in everything if everything.count(c) > 1})
+        missing = [card_text(numbers, c) for c in numbers.deck if c not in everything]
+        why = f"{', '.join(twice)} in two places at once" if twice else f"cards nowhere: {', '.join(missing)}"
+        problems.append(Impossible(f"{why}; the deck has each card once", "setup-deck", ("hands",)))
+    resolved = state.order[:state.step] if state.phase == RESOLVE else ()  # their cards are discarded
+    held = [len(state.hands[s]) + sum(1 for c in state.program[numbers.lanes * s:numbers.lanes * (s + 1)] if c >= 0)
+            + sum(1 for seat, _ in resolved if seat == s) for s in (0, 1)]
+    if held[0] != held[1] or max(held) > numbers.hand_size:
+        problems.append(Impossible(f"P1 holds {held[0]} cards and P2 {held[1]}; both are dealt {numbers.hand_size} and "
+                                   "refill alike", "setup-deal", ("hands",)))
+    return problems
 
 
 def outcomes(state: State, events: Sequence[tuple]) -> dict[str, Any]:
@@ -148,9 +211,7 @@ def outcomes(state: State, events: Sequence[tuple]) -> dict[str, Any]:
     round_ends = [e for e in events if type(e) in ROUND_ENDS]
     standing = result(state)
     over = PHASE_NAMES[state.phase] == "over"
-    winner = None
-    if over:
-        winner = "shared" if len(standing.ranking[0]) > 1 else players[standing.ranking[0][0]]
+    winner = winner_of(players, standing) if over else None
     lanes = [die_text(numbers, state.pips[lane], state.slots[lane]) for lane in numbers.lane_range]
     return {
         "lanes": lanes,
@@ -162,7 +223,7 @@ def outcomes(state: State, events: Sequence[tuple]) -> dict[str, Any]:
         "draw_pile_size": len(state.pile),
         "discard_size": len(state.discard),
         "claimed": {players[s]: list(state.claimed[s]) for s in (0, 1)},
-        "claimed_dice": {players[s]: len(state.claimed[s]) for s in (0, 1)},
+        "score": {players[s]: len(state.claimed[s]) for s in (0, 1)},
         "pip_totals": {players[s]: sum(state.claimed[s]) for s in (0, 1)},
         "claims": [event_text(numbers, e).rstrip(".") for e in events if type(e) is Claimed],
         "start_player": players[state.start],
@@ -185,11 +246,8 @@ def outcomes(state: State, events: Sequence[tuple]) -> dict[str, Any]:
 
 def run_example(numbers: Numbers, position: Mapping[str, Any], play: Sequence[str],
                 variants: Sequence[str] = ()) -> dict[str, Any]:
-    """Set up ``position``, play each notation line, and return ``outcomes``."""
+    """Set up ``position``, check it, play each notation line, and return ``outcomes``."""
     state = position_state(numbers, position, variants)
-    for number, line in enumerate(play, start=1):
-        try:
-            state = apply(state, parse_action(state, str(line)))
-        except IllegalAction as exc:
-            raise IllegalAction(f"play line {number} ({line!r}): {exc}") from None
+    refuse_impossible(check_position(state))
+    state = play_lines(state, play, parse_action, apply)
     return outcomes(state, oldest_first(state.events))

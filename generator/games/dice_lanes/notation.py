@@ -80,8 +80,9 @@ def parse_pip(value: Any, what: str) -> int:
     return value
 
 
-def parse_die(numbers: Numbers, text: Any, lane: int) -> tuple[int, int]:
-    """``"4 in Center"`` -> (4, 0); ``"empty"`` -> (0, 0)."""
+def parse_die(numbers: Numbers, text: Any, lane: int, any_pips: bool = False) -> tuple[int, int]:
+    """``"4 in Center"`` -> (4, 0); ``"empty"`` -> (0, 0). With ``any_pips`` a number
+    outside 1–6 is read as written (a worked example's position, checked later)."""
     words = " ".join(str(text).split())
     if words.lower() == "empty":
         return 0, 0
@@ -89,7 +90,8 @@ def parse_die(numbers: Numbers, text: Any, lane: int) -> tuple[int, int]:
     pip_text, _, slot_name = words.partition(" in ")
     if not pip_text.isdigit() or slot_name.lower() not in by_name:
         raise SetupError(f"lane {lane + 1}: {text!r} should read like '4 in Center', '2 in P2 Draw 1' or 'empty'")
-    return parse_pip(int(pip_text), f"lane {lane + 1}"), by_name[slot_name.lower()]
+    pip = int(pip_text) if any_pips else parse_pip(int(pip_text), f"lane {lane + 1}")
+    return pip, by_name[slot_name.lower()]
 
 
 # --- moves ---------------------------------------------------------------------------
@@ -120,7 +122,7 @@ def parse_action(state: State, notation: str) -> Action:
     line = " ".join(notation.split())
     seat = to_move(state)
     if seat is None:
-        raise IllegalAction(f"{line!r}: the game is over")
+        raise IllegalAction(f"{line!r}: the game is over", "game-length")
     legal = legal_actions(state)
     numbers = state.numbers
     word, other = "program", None
@@ -132,7 +134,7 @@ def parse_action(state: State, notation: str) -> Action:
     else:
         raise IllegalAction(f"{line!r} is not Dice Lanes notation; e.g. {action_text(state, legal[0])!r}")
     if player and player.upper() != who(seat):
-        raise IllegalAction(f"{line!r}: it is {who(seat)}'s turn, not {player.upper()}'s")
+        raise IllegalAction(f"{line!r}: it is {who(seat)}'s turn, not {player.upper()}'s", "resolve-order")
     try:
         card = parse_card(numbers, card_name)
     except SetupError as exc:
@@ -145,15 +147,15 @@ def parse_action(state: State, notation: str) -> Action:
         return action
     power = POWERS[numbers.power_of[card]]
     if word == "swap" and power != "swap":
-        raise IllegalAction(f"{line!r}: only a {_swap_suit(numbers)} card swaps dice")
+        raise IllegalAction(f"{line!r}: only a {_swap_suit(numbers)} card swaps dice", "suit-powers")
     if state.phase == RESOLVE and word != "program":
         due_seat, due_lane = state.order[state.step]
         due = state.program[numbers.lanes * due_seat + due_lane]
         if (lane, card) != (due_lane, due):
             raise IllegalAction(f"{line!r}: {who(due_seat)} must now resolve {card_text(numbers, due)} "
-                                f"in lane {due_lane + 1}")
+                                f"in lane {due_lane + 1}", "resolve-order")
         if word in POWERS and word != power:
-            raise IllegalAction(f"{line!r}: {card_text(numbers, card)} can {power}, not {word}")
+            raise IllegalAction(f"{line!r}: {card_text(numbers, card)} can {power}, not {word}", "suit-powers")
     apply(state, action)  # raises IllegalAction with the rules' precise reason
     raise IllegalAction(f"{line!r} is not legal now; legal: {legal_summary(state)}")
 

@@ -94,7 +94,7 @@ def apply(state: State, action: Action) -> State:
         return apply_program(state, action)
     if phase == RESOLVE:
         return apply_resolve(state, action)
-    raise IllegalAction("the game is over: no action is possible")
+    raise IllegalAction("the game is over: no action is possible", "game-length")
 
 
 def _not_an_action(action: Any) -> IllegalAction:
@@ -112,20 +112,20 @@ def apply_program(state: State, action: Action) -> State:
     if type(action) is not tuple or len(action) != 3 or action[0] != "program":
         if type(action) is not tuple or len(action) < 3:
             raise _not_an_action(action)
-        raise IllegalAction(f"cards are being programmed now: {_role(start, seat)} programs a card, not {action[0]!r}")
+        raise IllegalAction(f"cards are being programmed now: {_role(start, seat)} programs a card, not {action[0]!r}", "program")
     _, lane, card = action
     if lane not in tables.lane_range:
         raise IllegalAction(f"{lane!r} is not a lane: lanes are 0 to {tables.lanes - 1} (shown as 1 to {tables.lanes})")
     if not pips[lane]:
-        raise IllegalAction(f"lane {lane + 1} has no active die, so no card may be programmed there")
+        raise IllegalAction(f"lane {lane + 1} has no active die, so no card may be programmed there", "program")
     index = tables.lanes * seat + lane
     program = state.program
     if program[index] >= 0:
-        raise IllegalAction(f"{_role(start, seat)} has already programmed a card to lane {lane + 1}")
+        raise IllegalAction(f"{_role(start, seat)} has already programmed a card to lane {lane + 1}", "program")
     hands = state.hands
     hand = hands[seat]
     if card not in hand:
-        raise IllegalAction(f"{_role(start, seat)} does not hold that card")
+        raise IllegalAction(f"{_role(start, seat)} does not hold that card", "program")
     fields: list[Any] = list(state)
     cut = hand.index(card)
     held = hand[:cut] + hand[cut + 1 :]
@@ -158,14 +158,14 @@ def apply_resolve(state: State, action: Action) -> State:
     index = tables.lanes * seat + due_lane
     if lane != due_lane or card != program[index]:
         raise IllegalAction(f"the card {_role(state.start, seat)} programmed to lane {due_lane + 1} resolves now "
-                            f"(rule resolve-order)")
+                            f"(rule resolve-order)", "resolve-order")
     fields: list[Any] = list(state)
     if verb == "draw" and len(action) == 3:
         event: tuple = draw_die(fields, tables, seat, lane, card)
     elif verb in POWERS:
         event = suit_power(fields, tables, seat, lane, card, action)
     else:
-        raise IllegalAction(f"a card resolves by its suit power or a Draw, not {verb!r}")
+        raise IllegalAction(f"a card resolves by its suit power or a Draw, not {verb!r}", "card-actions")
     fields[PROG] = program[:index] + (-1,) + program[index + 1 :]
     fields[DISCARD] = state.discard + (card,)
     fields[EVENTS] = (event, state.events)
@@ -185,10 +185,10 @@ def draw_die(fields: list, tables: Tables, seat: int, lane: int, card: int) -> D
     """
     pip, slot = fields[PIPS][lane], fields[SLOTS][lane]
     if tables.rank_of[card] != pip:
-        raise IllegalAction(f"that card cannot Draw: its rank {tables.rank_of[card]} does not match the die's {pip}")
+        raise IllegalAction(f"that card cannot Draw: its rank {tables.rank_of[card]} does not match the die's {pip}", "draw")
     if slot == tables.draw_2[seat]:
         raise IllegalAction(f"the die in lane {lane + 1} is already in {tables.slot_names[slot]} and cannot move "
-                            "further toward that player")
+                            "further toward that player", "own-draw-2-limit")
     slots = list(fields[SLOTS])
     slots[lane] = slot + TOWARD[seat]
     fields[SLOTS] = tuple(slots)
@@ -202,10 +202,11 @@ def suit_power(fields: list, tables: Tables, seat: int, lane: int, card: int,
     power = tables.power_of[card]
     if power == SWAP:
         if action[0] != "swap":
-            raise IllegalAction(f"that card's suit power is Swap, not {action[0].capitalize()}")
+            raise IllegalAction(f"that card's suit power is Swap, not {action[0].capitalize()}", "suit-powers")
         return swap(fields, tables, seat, lane, card, action[3] if len(action) == 4 else None)
     if action[0] != POWERS[power] or len(action) != 3:
-        raise IllegalAction(f"that card's suit power is {POWERS[power].capitalize()}, not {action[0].capitalize()}")
+        raise IllegalAction(f"that card's suit power is {POWERS[power].capitalize()}, not {action[0].capitalize()}",
+                            "suit-powers")
     pips = list(fields[PIPS])
     old = pips[lane]
     new = _CHANGES[power](old)
@@ -247,11 +248,12 @@ def swap(fields: list, tables: Tables, seat: int, lane: int, card: int, target: 
     others = [other for other in tables.lane_range if other != lane and pips[other]]
     if target is None:
         if others:
-            raise IllegalAction(f"a Swap must name the lane it swaps with: lane {' or '.join(str(o + 1) for o in others)}")
+            raise IllegalAction(f"a Swap must name the lane it swaps with: lane {' or '.join(str(o + 1) for o in others)}",
+                                   "suit-clubs")
         return NothingToSwap(seat, lane, card)
     if target not in others:
         where = f"lane {target + 1}" if type(target) is int else repr(target)
-        raise IllegalAction(f"{where} holds no other active die to swap with")
+        raise IllegalAction(f"{where} holds no other active die to swap with", "suit-clubs")
     event = Swapped(seat, lane, card, target, pips[lane], slots[lane], pips[target], slots[target])
     # Each die lands exactly where the other stood: the slots stay with the lanes and
     # only the dice (their pips) change places.

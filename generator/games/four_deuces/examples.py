@@ -15,19 +15,24 @@ A worked example's ``position`` describes a moment before a trick is led:
 With ``round_start: true`` the position is instead the start of the first round:
 ``dice`` is the roll (with ``rerolls``), the pips decide the lead player, and without
 ``characters`` the lead player must first choose one.
+
+Before a position is played it is checked (:func:`check_position`): sixteen cards, four
+of each suit; as many unused dice and cards in hand as the trick number leaves; dice
+showing 1 to 6; tricks won that add up to the trick; the lead player (the lower pip
+total) leading the first trick, and a later trick led by a player who has won one.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from ...rules.base import SetupError
+from ...rules.base import Impossible, ImpossiblePosition, SetupError, play_lines, refuse_impossible, winner_of
 from .notation import action_text, cards_text, event_lines, parse_action
 from .play import apply, events, legal_actions
 from .state import (
     CHARACTERS, PHASE_OVER, PHASE_PLAY, SEATS, SUITS, Climbed, LeadPlayer, Level, Numbers, RoundWon,
-    SameSuit, State, Tie, TrackWins, TrickWon, cards_of, counts_of, new_game, no_cards, per_seat, pips_of,
-    round_chance, seat_of, track_of,
+    SameSuit, State, Tie, TrackWins, TrickWon, cards_of, counts_of, new_game, no_cards, per_seat,
+    result, round_chance, seat_of, track_of,
 )
 
 POSITION_KEYS = {
@@ -62,15 +67,17 @@ def position_state(numbers: Numbers, position: Mapping[str, Any], variants: Sequ
     rounds_won = _pair(position.get("rounds_won"), "rounds_won")
     number = sum(rounds_won)
     if max(rounds_won) >= numbers.rounds_to_win:
-        raise SetupError(f"rounds_won {rounds_won}: the game is already over")
+        raise ImpossiblePosition([Impossible(f"a player with {max(rounds_won)} rounds won has already won the game",
+                                             "victory", ("rounds_won",))])
     chance = start.chance
     if "next_round" in position:
         later = list(chance)
         later[number + 1] = round_chance(position["next_round"], later[number + 1], numbers)
         chance = tuple(later)
     trick = int(position.get("trick", sum(tricks_won) + 1)) - 1
-    if not 0 <= trick < numbers.tricks_per_round or sum(tricks_won) != trick:
-        raise SetupError(f"trick {trick + 1} does not follow {sum(tricks_won)} tricks won")
+    if not 0 <= trick < numbers.tricks_per_round:
+        raise ImpossiblePosition([Impossible(f"there is no trick {trick + 1}: a round has {numbers.tricks_per_round}",
+                                             "trick-count", ("trick",))])
     track = track_of(position["track"], numbers)
     leader = seat_of(position.get("leader", "North"))
     round_lead = seat_of(position.get("lead_player", SEATS[leader]))
@@ -78,16 +85,20 @@ def position_state(numbers: Numbers, position: Mapping[str, Any], variants: Sequ
     used = [seat_of(s) for s in position.get("abilities_used", ())]
     hands, reserves, removed, piles = _fill_cards(numbers, position, trick, tricks_won)
     dice = per_seat(position["dice"], "dice")
-    pairs = (pips_of(dice.get(0, ()), "North's dice"), pips_of(dice.get(1, ()), "South's dice"))
-    left = numbers.tricks_per_round - trick
-    for seat in (0, 1):
-        if len(pairs[seat]) != left:
-            raise SetupError(f"before trick {trick + 1}, {SEATS[seat]} has {left} unused dice, not {len(pairs[seat])}")
+    pairs = (_pips(dice.get(0, ()), "North's dice"), _pips(dice.get(1, ()), "South's dice"))
     return start._replace(
         chance=chance, opening=False, round=number, rounds_won=rounds_won, tricks_won=tricks_won, trick=trick,
         track=track, leader=leader, turn=leader, round_lead=round_lead, characters=characters,
         used=(0 in used, 1 in used), phase=PHASE_PLAY, hands=hands, reserves=reserves, removed=removed,
         piles=piles, dice=pairs)
+
+
+def _pips(values: Any, what: str) -> tuple[int, ...]:
+    """A player's unused dice as written, sorted; whether each shows 1 to 6 is for
+    :func:`check_position` to say."""
+    if not isinstance(values, Sequence) or isinstance(values, str) or not all(isinstance(v, int) for v in values):
+        raise SetupError(f"{what} must be a list of pips")
+    return tuple(sorted(values))
 
 
 def _characters(value: Any) -> tuple[int, int]:
@@ -111,38 +122,130 @@ def _fill_cards(numbers: Numbers, position: Mapping[str, Any], trick: int,
     removed and in the trick piles, so every card of the deck is accounted for."""
     given = per_seat(position["hands"], "hands")
     hands = (cards_of(given.get(0), "North's hand", numbers), cards_of(given.get(1), "South's hand", numbers))
-    before_reserve = trick < numbers.hand
-    want = (numbers.hand - trick) if before_reserve else (numbers.tricks_per_round - trick)
-    for seat in (0, 1):
-        if sum(hands[seat]) != want:
-            raise SetupError(f"before trick {trick + 1}, {SEATS[seat]} holds {want} cards in hand, not {sum(hands[seat])}")
-    left = [numbers.per_suit - hands[0][s] - hands[1][s] for s in range(numbers.track_places)]
+    places = range(numbers.track_places)
+    left = [numbers.per_suit - hands[0][s] - hands[1][s] for s in places]
     if "reserves" in position:
         got = per_seat(position["reserves"], "reserves")
         reserves = (cards_of(got.get(0), "North's reserve", numbers), cards_of(got.get(1), "South's reserve", numbers))
-        left = [left[s] - reserves[0][s] - reserves[1][s] for s in range(numbers.track_places)]
-        size = numbers.reserve if before_reserve else 0
-        if any(sum(r) != size for r in reserves):
-            raise SetupError(f"before trick {trick + 1}, each reserve holds {size} cards")
-    elif before_reserve:
+        left = [left[s] - reserves[0][s] - reserves[1][s] for s in places]
+    elif trick < numbers.hand:
         reserves = (_take(left, numbers.reserve), _take(left, numbers.reserve))
     else:
         reserves = (no_cards(numbers), no_cards(numbers))
-    if min(left) < 0:
-        raise SetupError(f"more than {numbers.per_suit} cards of one suit in the hands and reserves")
+    too_many = [Impossible(f"{numbers.per_suit - left[s]} {SUITS[s]} cards in the hands and reserves; the deck has "
+                           f"{numbers.per_suit} of each suit", "setup-deal", ("hands",)) for s in places if left[s] < 0]
+    refuse_impossible(too_many)
     removed = _take(left, numbers.removed)
     piles = (_take(left, 2 * tricks_won[0]), _take(left, 2 * tricks_won[1]))
     return hands, reserves, removed, piles
 
 
 def _take(left: list[int], n: int) -> tuple[int, ...]:
-    """``n`` cards from the ``left`` counts, lowest suit first (they are unseen)."""
+    """``n`` cards from the ``left`` counts, lowest suit first (they are unseen); fewer
+    when the cards run out, which :func:`check_position` then reports."""
     taken: list[int] = []
     for _ in range(n):
-        s = next(i for i in range(len(left)) if left[i] > 0)
+        s = next((i for i in range(len(left)) if left[i] > 0), None)
+        if s is None:
+            break
         left[s] -= 1
         taken.append(s)
     return counts_of(taken, len(left))
+
+
+def check_position(state: State) -> list[Impossible]:
+    """Why ``state`` could not arise in a game played by the rules (empty: it could)."""
+    if state.phase == PHASE_OVER:
+        return []
+    return [*_check_dice(state), *_check_cards(state), *_check_tricks(state), *_check_lead(state)]
+
+
+def _placed(state: State, seat: int) -> int:
+    """Dice (and cards) ``seat`` has put down this round: one per finished trick, and
+    the card waiting on the table if ``seat`` led it."""
+    return state.trick + (1 if state.led is not None and seat == state.leader else 0)
+
+
+def _check_dice(state: State) -> list[Impossible]:
+    problems = []
+    for seat, name in enumerate(SEATS):
+        where = ("dice", name)
+        problems += [Impossible(f"{name} has a die showing {pip}; a die shows 1 to 6", "setup-dice", where)
+                     for pip in state.dice[seat] if not 1 <= pip <= 6]
+        want = state.numbers.dice_per_player - _placed(state, seat)
+        if len(state.dice[seat]) != want:
+            problems.append(Impossible(f"before trick {state.trick + 1}, {name} has {want} unused dice, not "
+                                       f"{len(state.dice[seat])} (the dice of a trick are out for the round)",
+                                       "resolve-cleanup", where))
+    return problems
+
+
+def _check_cards(state: State) -> list[Impossible]:
+    """Sixteen cards, four of each suit, where the deal and the trick number put them."""
+    numbers = state.numbers
+    problems = []
+    for s in range(numbers.track_places):
+        held = (sum(h[s] for h in state.hands) + sum(r[s] for r in state.reserves) + state.removed[s]
+                + sum(p[s] for p in state.piles) + (state.led is not None and state.led[0] == s))
+        if held != numbers.per_suit:
+            problems.append(Impossible(f"{held} {SUITS[s]} cards in play; the deck has {numbers.per_suit} of each suit",
+                                       "setup-deal", ("hands",)))
+    before_reserve = state.trick < numbers.hand
+    for seat, name in enumerate(SEATS):
+        want = (numbers.hand if before_reserve else numbers.tricks_per_round) - _placed(state, seat)
+        if state.capone is not None:  # Al Capone's card is with the opponent until one comes back
+            want += 1 if seat == state.turn else -1
+        if sum(state.hands[seat]) != want:
+            problems.append(Impossible(f"before trick {state.trick + 1}, {name} holds {want} cards in hand, not "
+                                       f"{sum(state.hands[seat])}", "trick-hand-then-reserve", ("hands", name)))
+        reserve = numbers.reserve if before_reserve else 0
+        if sum(state.reserves[seat]) != reserve:
+            problems.append(Impossible(f"before trick {state.trick + 1}, {name}'s reserve holds {reserve} cards, not "
+                                       f"{sum(state.reserves[seat])}", "trick-hand-then-reserve", ("reserves", name)))
+    return problems
+
+
+def _check_tricks(state: State) -> list[Impossible]:
+    numbers = state.numbers
+    won = state.tricks_won
+    problems = []
+    if sum(won) != state.trick:
+        problems.append(Impossible(f"{sum(won)} tricks won before trick {state.trick + 1}", "trick-count", ("tricks_won",)))
+    problems += [Impossible(f"{name} has won {won[seat]} tricks, but a fifth trick ends the round",
+                            "fifth-trick-loses", ("tricks_won", name))
+                 for seat, name in enumerate(SEATS) if won[seat] >= numbers.fifth]
+    return problems
+
+
+def _check_lead(state: State) -> list[Impossible]:
+    """The lead player has the lower pip total and leads the first trick; the winner of
+    a trick leads the next (or, under lead-player-leads, the lead player leads all)."""
+    leader, lead = SEATS[state.leader], SEATS[state.round_lead]
+    if state.lead_leads and state.leader != state.round_lead:
+        return [Impossible(f"{leader} leads, but with this variant the lead player, {lead}, leads every trick",
+                           "variant-lead-player-leads", ("leader",))]
+    if state.trick and not state.lead_leads and not state.tricks_won[state.leader]:
+        return [Impossible(f"{leader} leads trick {state.trick + 1} without having won a trick; the winner of a "
+                           "trick leads the next", "trick-next-lead", ("leader",))]
+    if state.trick:
+        return []
+    if state.leader != state.round_lead:
+        return [Impossible(f"{leader} leads the first trick, but the lead player, {lead}, leads it", "round-lead",
+                           ("leader",))]
+    other = 1 - state.round_lead
+    if state.led is None and state.used[other]:
+        return [Impossible(f"{SEATS[other]} has used an ability before the first card of the round, but an ability "
+                           "is used on one's own turn", "character-timing", ("abilities_used",))]
+    traded = state.used[state.round_lead] and state.characters is not None and \
+        CHARACTERS[state.characters[state.round_lead]] == "Bugs Moran"
+    fresh = state.led is None and not traded  # the dice are as rolled
+    totals = (sum(state.dice[0]), sum(state.dice[1]))
+    if fresh and totals[state.round_lead] >= totals[other]:
+        mine, theirs = totals[state.round_lead], totals[other]
+        why = ("equal totals are rolled again" if mine == theirs
+               else f"{lead} has the higher pip total ({mine} against {SEATS[other]}'s {theirs}); the lower total leads")
+        return [Impossible(f"{lead} is the lead player, but {why}", "round-lead", ("dice",))]
+    return []
 
 
 def _names(pair: tuple, fn: Callable[[Any], Any]) -> dict[str, Any]:
@@ -151,11 +254,11 @@ def _names(pair: tuple, fn: Callable[[Any], Any]) -> dict[str, Any]:
 
 def run_example(numbers: Numbers, position: Mapping[str, Any], play: Sequence[str],
                 variants: Sequence[str]) -> dict[str, Any]:
-    """Set up ``position``, play each line, and report every observable outcome."""
+    """Set up ``position``, check it, play each line, and report every observable outcome."""
     state = position_state(numbers, position, variants)
+    refuse_impossible(check_position(state))
     start = len(events(state))
-    for line in play:
-        state = apply(state, parse_action(state, line))
+    state = play_lines(state, play, parse_action, apply)
     every = events(state)
     return outcome(state, every[start:], every)
 
@@ -196,9 +299,9 @@ def outcome(state: State, new: list[tuple], every: list[tuple]) -> dict[str, Any
         "round_winner": SEATS[last_round.winner] if last_round else None,
         "round_loser": SEATS[1 - last_round.winner] if last_round else None,
         "round_end": last_round.how if last_round else None,
-        "rounds_won": _names(state.rounds_won, int),
+        "score": _names(state.rounds_won, int),
         "game_over": over,
-        "game_winner": SEATS[state.rounds_won.index(state.numbers.rounds_to_win)] if over else None,
+        "winner": winner_of(SEATS, result(state)) if over else None,
         "round": state.round + 1,
         "trick": min(state.trick + 1, tricks_per_round),
         "dice": _names(state.dice, list),

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from ...rules.base import IllegalAction
-from .play import events, why_illegal
+from .play import events, refusal
 from .state import (
     BY_FIFTH, BY_FOUR, BY_STUCK, CHARACTERS, CHOOSE, GIVE, PLAY, RETURN, SEATS, STUCK, SUITS, SWAP,
     Action, CannotPlace, CardGiven, CardPlayed, CardReturned, CharacterChosen, Climbed, DiceTraded, GameWon,
@@ -113,10 +113,10 @@ def parse_action(state: State, text: str) -> Action:
     seat, action = read_action(line)
     if state.turn != seat:
         now = "the game is over" if state.turn is None else f"it is {SEATS[state.turn]}'s turn"
-        raise IllegalAction(f"{line!r}: {now}, not {SEATS[seat]}'s")
-    why = why_illegal(state, action)
+        raise IllegalAction(f"{line!r}: {now}, not {SEATS[seat]}'s", "victory" if state.turn is None else None)
+    why = refusal(state, action)
     if why:
-        raise IllegalAction(f"{line!r}: {why}")
+        raise IllegalAction(f"{line!r}: {why[0]}", why[1])
     return action
 
 

@@ -156,7 +156,7 @@ def apply(state: State, action: Action) -> State:
     """The state after ``action``; IllegalAction (saying why) if it is not legal."""
     f: list[Any] = [*state]  # list(state), faster for a tuple subclass
     if not _allowed(f, action):
-        raise IllegalAction(why_illegal(state, action) or "not a legal action now")
+        raise IllegalAction(*(refusal(state, action) or ("not a legal action now", None)))
     if f[_START] is None:
         f[_START] = state
     f[_HISTORY] = (action, f[_HISTORY])
@@ -417,36 +417,42 @@ def concede(f: list[Any], ev: Collector) -> None:
 # --- why an action is refused ----------------------------------------------------------
 
 
-def why_illegal(state: State, action: Any) -> str | None:
-    """None if ``action`` is legal now, else the reason in words a player understands."""
+#: A refusal: what is wrong in a player's words, and the rule id that forbids it (None
+#: when the action names no move of the game).
+Refusal = tuple[str, "str | None"]
+
+
+def refusal(state: State, action: Any) -> Refusal | None:
+    """None if ``action`` is legal now, else (the reason in a player's words, the id of
+    the rule that forbids it)."""
     seat = state.turn
     if state.phase == PHASE_OVER or seat is None:
-        return "the game is over"
+        return "the game is over", "victory"
     if action in legal_actions(state):
         return None
     if not isinstance(action, tuple) or not action or action[0] not in (CHOOSE, PLAY, GIVE, RETURN, SWAP, STUCK):
-        return f"{action!r} is not an action of The Four Deuces"
+        return f"{action!r} is not an action of The Four Deuces", None
     who = SEATS[seat]
     kind = action[0]
     if state.phase == PHASE_CHOOSE:
-        return f"{who} must first choose a character (Al Capone or Bugs Moran)"
+        return f"{who} must first choose a character (Al Capone or Bugs Moran)", "setup-characters"
     if kind == CHOOSE:
-        return "the characters are already chosen; they are kept all game"
+        return "the characters are already chosen; they are kept all game", "setup-characters"
     if state.capone is not None and kind != RETURN:
-        return f"{who} must first return a card for Al Capone's {SUITS[state.capone]}"
+        return f"{who} must first return a card for Al Capone's {SUITS[state.capone]}", "al-capone"
     if kind == RETURN:
         if state.capone is None:
-            return "nobody has used Al Capone, so there is nothing to return"
+            return "nobody has used Al Capone, so there is nothing to return", "al-capone"
         return (f"{who} must return a card of a suit other than {SUITS[state.capone]} "
-                "while holding one, and only cards from hand")
+                "while holding one, and only cards from hand"), "al-capone"
     if kind == PLAY:
         return _why_play(state, seat, action)
     if kind == STUCK:
-        return f"{who} can still play a card with a die, so cannot concede the round"
+        return f"{who} can still play a card with a die, so cannot concede the round", "resolve-different-value"
     return _why_ability(state, seat, action)
 
 
-def _why_play(state: State, seat: int, action: tuple) -> str:
+def _why_play(state: State, seat: int, action: tuple) -> Refusal:
     who = SEATS[seat]
     suit, pip = action[1], action[2]
     known = isinstance(suit, int) and 0 <= suit < len(state.hands[seat])
@@ -454,32 +460,34 @@ def _why_play(state: State, seat: int, action: tuple) -> str:
         name = SUITS[suit] if known else repr(suit)
         in_reserve = known and state.reserves[seat][suit]
         extra = f" (the reserve joins the hand only after trick {state.numbers.hand})" if in_reserve else ""
-        return f"{who} holds no {name} card in hand{extra}"
+        return f"{who} holds no {name} card in hand{extra}", "trick-hand-then-reserve" if in_reserve else "trick-lead"
     if pip not in state.dice[seat]:
-        return f"{who} has no unused die showing {pip} (unused: {' '.join(map(str, state.dice[seat])) or 'none'})"
+        return (f"{who} has no unused die showing {pip} (unused: {' '.join(map(str, state.dice[seat])) or 'none'})",
+                "resolve-cleanup")
     led = state.led
     if led is not None and state.hands[seat][led[0]] and suit != led[0]:
-        return f"{who} holds {SUITS[led[0]]} and must follow suit"
+        return f"{who} holds {SUITS[led[0]]} and must follow suit", "trick-follow"
     if led is not None and suit == led[0] and pip == led[1]:
-        return f"in a same-suit trick the dice must differ: {who} may not place a {pip} on the led {pip}"
-    return "not a legal play now"
+        return f"in a same-suit trick the dice must differ: {who} may not place a {pip} on the led {pip}", \
+            "resolve-different-value"
+    return "not a legal play now", None
 
 
-def _why_ability(state: State, seat: int, action: tuple) -> str:
+def _why_ability(state: State, seat: int, action: tuple) -> Refusal:
     who = SEATS[seat]
     want = AL_CAPONE if action[0] == GIVE else BUGS_MORAN
     characters = state.characters
     assert characters is not None
     if characters[seat] != want:
-        return f"{who} is {CHARACTERS[characters[seat]]}, not {CHARACTERS[want]}"
+        return f"{who} is {CHARACTERS[characters[seat]]}, not {CHARACTERS[want]}", "characters"
     if state.used[seat]:
-        return f"{who} has already used {CHARACTERS[want]} this round (once per round)"
+        return f"{who} has already used {CHARACTERS[want]} this round (once per round)", "character-timing"
     other = 1 - seat
     if want == AL_CAPONE:
         if not any(state.hands[other]) or not any(state.hands[seat]):
-            return "Al Capone needs a card in both hands"
+            return "Al Capone needs a card in both hands", "al-capone"
         suits = len(state.hands[seat])
-        return f"{who} holds no {SUITS[action[1]]} card to give" if 0 <= action[1] < suits else "no such suit"
+        return (f"{who} holds no {SUITS[action[1]]} card to give" if 0 <= action[1] < suits else "no such suit"), "al-capone"
     if not state.dice[other]:
-        return f"{SEATS[other]} has no unused die for Bugs Moran to take"
-    return f"Bugs Moran trades one of {who}'s unused dice for one of {SEATS[other]}'s: check both numbers"
+        return f"{SEATS[other]} has no unused die for Bugs Moran to take", "bugs-moran"
+    return f"Bugs Moran trades one of {who}'s unused dice for one of {SEATS[other]}'s: check both numbers", "bugs-moran"

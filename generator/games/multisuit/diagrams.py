@@ -120,13 +120,18 @@ def _next_hand(after: Mapping[str, Any], y: float, pal: Palette) -> tuple[list, 
     hand = list((after.get("hands") or {}).get(seat) or [])
     if not hand or after.get("phase") != "tricks":
         return [], y
-    playable = set(after.get("playable") or [])
+    playable = {_card_of(move) for move in after.get("legal") or []}
     items: list = [label(TRICK_X, y + 2.2, f"{seat}'s hand: a heavy edge marks a card {seat} may play",
                          "next hand caption", 88.0, ts.FINE, fill=pal.text)]
     for n, text in enumerate(hand[:6]):
         items += multi_card(TRICK_X + n * PITCH, y + 3.2, text, pal, f"next hand card {n + 1}",
                             after.get("trick_suit"), highlight=text in playable)
     return items, y + CH + 5.0
+
+
+def _card_of(move: str) -> str:
+    """The card a move names: ``East plays 6♠-♦4♣`` -> ``6♠-♦4♣``."""
+    return move.split()[2] if len(move.split()) > 2 else move
 
 
 def _card_rows(rows: list[tuple[str, list[str]]], pal: Palette) -> tuple[list, float]:

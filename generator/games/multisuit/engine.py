@@ -63,6 +63,8 @@ class MultisuitEngine:
     action_text = staticmethod(_notation.action_text)
     parse_action = staticmethod(_notation.parse_action)
 
+    check_position = staticmethod(_examples.check_position)
+
     def run_example(self, position: Mapping[str, Any], play: Sequence[str], variants: Sequence[str]) -> Mapping[str, Any]:
         return _examples.run_example(self.table, position, play, variants)
 

@@ -8,33 +8,35 @@ A position names only what matters (every key optional):
     ``exchange`` (the cards were just dealt) or ``tricks`` (the default: the exchange is
     done and the next trick is about to be led).
 ``hands``
-    ``{North: [A♠K♦10♣, ...], ...}``. Every named hand has 9 cards in the exchange, or
-    9 minus the tricks already played. A seat not named holds blank stand-in cards
-    (no rank in any suit), which never win and never restrict anyone.
+    ``{North: [A♠J♦J♣, ...], ...}``, cards of the game's deck (``deck.csv``). Every
+    named hand has 9 cards in the exchange, or 9 minus the tricks already played. A
+    seat not named holds cards nobody named, in the deck file's order.
 ``leader``
     who leads the next trick (default: the player on the dealer's left).
 ``tricks``
     tricks already taken this deal, ``{North-South: 4, East-West: 4}`` (default none);
-    their cards are stand-ins in the teams' piles.
+    the teams' piles hold the cards left over.
 ``points`` / ``games``
-    the score before this deal, for the ``game`` and ``rubber`` variants.
+    the score before this deal (points of the current game; games of the rubber).
 ``deck``
-    instead of ``hands``: all 36 cards in the order they lie after the shuffle, top
-    card first. The deck is checked against the rules and dealt one card at a time from
-    the dealer's left; the exchange is next.
+    instead of ``hands``: all 36 cards of the deck in the order they lie after the
+    shuffle, top card first, dealt one at a time from the dealer's left; the exchange is
+    next.
 
-The cards named make up the deck of the example, topped up with stand-ins to 36, so an
-example is free to show any card a designer wants. ``run_example`` returns every
-outcome listed in ``OUTCOMES``.
+Every card is a card of the deck, in one place only, so a player holding the printed
+deck can set the position up; :func:`check_position` says what else a real deal needs
+(hand sizes that fit the tricks played, the right leader, scores short of a win).
+``run_example`` returns every outcome listed in ``OUTCOMES``.
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any, Mapping, Sequence
 
 from ...content.deck import SUITS
-from ...rules.base import IllegalAction, SetupError, oldest_first
+from ...rules.base import (
+    Impossible, ImpossiblePosition, SetupError, implements, oldest_first, play_lines, refuse_impossible,
+)
 from .notation import PHASES, SEATS, action_text, card_text, log, parse_action, parse_card, rank_label, seat_index
 from .play import apply, legal_actions
 from .state import (
@@ -43,31 +45,27 @@ from .state import (
     TEAMS,
     TRICKS,
     DealScored,
-    DeckCard,
     Exchanged,
     GameWon,
-    RubberWon,
     State,
     Table,
     TrickWon,
     cards_of,
-    deals_at_most,
+    check_deck,
     game_mode,
     new_game,
     next_seat,
-    table_for,
+    team_of,
 )
 
 _POINTS = State._fields.index("points")
 _GAMES = State._fields.index("games")
-STAND_IN: tuple[int | None, ...] = (None, None, None)
 POSITION_KEYS = {"dealer", "phase", "hands", "leader", "tricks", "points", "games", "deck"}
 #: Every outcome an example may ``expect``.
 OUTCOMES = (
-    "phase", "to_move", "dealer", "playable", "legal", "trick", "trick_suit", "best_so_far",
-    "trick_winner", "winning_card", "won_on_tie", "trick_winners", "tricks", "deal_tricks",
-    "deal_winner", "deal_points", "points", "games", "game_winner", "rubber_winner", "winner",
-    "hands", "set_aside", "received", "log",
+    "phase", "to_move", "dealer", "legal", "trick", "trick_suit", "best_so_far", "trick_winner", "winning_card",
+    "won_on_tie", "trick_winners", "tricks", "deal_tricks", "deal_winner", "deal_points", "score", "games",
+    "game_winner", "game_over", "winner", "hands", "set_aside", "received", "log",
 )
 
 
@@ -82,32 +80,69 @@ def _team_counts(value: Any, what: str) -> tuple[int, int]:
     return ns, ew
 
 
-def _hands(table: Table, position: Mapping[str, Any], size: int) -> dict[int, list[tuple[int | None, ...]]]:
+@implements("the-deck")
+def deck_card(table: Table, free: list[int], text: Any, where: tuple[Any, ...]) -> int:
+    """The card of the deck ``text`` names, taken out of ``free`` (the cards not yet
+    placed); ImpossiblePosition when the deck has no such card, or none left."""
+    try:
+        ranks = parse_card(table.numbers, str(text))
+    except ValueError as exc:
+        raise SetupError(f"{'.'.join(map(str, where))}: {exc}") from None
+    strength = table.numbers.strength
+    same = tuple(strength[r] if r else 0 for r in ranks)
+    for card in free:
+        if table.same[card] == same:
+            free.remove(card)
+            return card
+    copies = table.same.count(same)
+    reason = (f"{text} is not a card of the deck (deck.csv)" if not copies
+              else f"{text} is named more often than the deck has it ({copies})")
+    raise ImpossiblePosition([Impossible(reason, "the-deck", where)])
+
+
+class _Deck:
+    """The cards of ``table``'s deck as an example takes them: by their text, each card
+    once, what is left over in the deck file's order."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.free = list(range(table.size))
+
+    def take(self, text: Any, where: tuple[Any, ...]) -> int:
+        return deck_card(self.table, self.free, text, where)
+
+    def rest(self, n: int) -> int:
+        """A hand mask of the first ``n`` cards nobody named."""
+        taken, self.free = self.free[:n], self.free[n:]
+        return sum(1 << c for c in taken)
+
+
+def _hands(deck: _Deck, position: Mapping[str, Any], size: int) -> dict[int, int]:
+    """The named hands as masks (their cards taken from ``deck``)."""
     raw = position.get("hands") or {}
     if not isinstance(raw, Mapping):
-        raise SetupError("hands must map seats to lists of cards, e.g. {North: [A♠K♦10♣, ...]}")
-    hands: dict[int, list[tuple[int | None, ...]]] = {}
+        raise SetupError("hands must map seats to lists of cards, e.g. {North: [A♠J♦J♣, ...]}")
+    hands: dict[int, int] = {}
     for seat, cards in raw.items():
         index = seat_index(seat)
-        try:
-            hands[index] = [parse_card(table.numbers, str(c)) for c in cards or []]
-        except ValueError as exc:
-            raise SetupError(f"hands: {seat}: {exc}") from None
-        if len(hands[index]) != size:
-            raise SetupError(f"hands: {SEATS[index]} holds {len(hands[index])} cards, but at this point of the deal "
-                             f"every hand has {size}")
+        cards = list(cards or [])
+        if len(cards) != size:
+            raise ImpossiblePosition([Impossible(
+                f"{SEATS[index]} holds {len(cards)} cards, but at this point of the deal every hand has {size}",
+                "shuffle-and-deal", ("hands", seat))])
+        hands[index] = sum(1 << deck.take(card, ("hands", seat, n)) for n, card in enumerate(cards))
     return hands
 
 
 def example_state(table: Table, position: Mapping[str, Any], variants: Sequence[str]) -> tuple[State, set[int]]:
-    """The state a position describes (with ``table``'s numbers), and the seats it names
-    (whose hands matter)."""
+    """The state a position describes, with ``table``'s deck and numbers, and the seats
+    it names (whose hands matter)."""
     unknown = set(position) - POSITION_KEYS
     if unknown:
         raise SetupError(f"unknown position field(s) {sorted(unknown)}; known: {', '.join(sorted(POSITION_KEYS))}")
-    mode = game_mode(variants)
+    game_mode(variants)  # unknown or clashing variants are refused before anything else
     if "deck" in position:
-        return _dealt_state(table, position, mode)
+        return _dealt_state(table, position, variants)
     numbers = table.numbers
     phase = str(position.get("phase", "tricks"))
     if phase not in ("exchange", "tricks"):
@@ -115,53 +150,102 @@ def example_state(table: Table, position: Mapping[str, Any], variants: Sequence[
     tricks = _team_counts(position.get("tricks"), "tricks")
     played = sum(tricks)
     if played >= numbers.tricks_per_deal or (phase == "exchange" and played):
-        raise SetupError(f"tricks already taken must be fewer than {numbers.tricks_per_deal}, "
-                         "and none before the exchange")
+        raise ImpossiblePosition([Impossible(f"{played} tricks taken: a deal has {numbers.tricks_per_deal}, and none is "
+                                             "played before the exchange", "play-a-deal", ("tricks",))])
     size = numbers.hand_size - played
-    hands = _hands(table, position, size)
+    deck = _Deck(table)
+    named = _hands(deck, position, size)
+    hands = tuple(named[seat] if seat in named else deck.rest(size) for seat in range(4))
+    won = (deck.rest(4 * tricks[0]), deck.rest(4 * tricks[1]))
     dealer = seat_index(position.get("dealer", "West"))
-    deck: list[DeckCard] = []
-    masks = [0, 0, 0, 0]
-    for seat in range(4):
-        for ranks in hands.get(seat, [STAND_IN] * size):
-            masks[seat] |= 1 << len(deck)
-            deck.append((f"card-{len(deck) + 1}", ranks))
-    won = [0, 0]
-    for team in (0, 1):
-        for _ in range(4 * tricks[team]):
-            won[team] |= 1 << len(deck)
-            deck.append((f"card-{len(deck) + 1}", STAND_IN))
-    example = table_for(numbers, tuple(deck), table.make_up)
-    rng = random.Random(0)
-    orders = ((),) + tuple(tuple(rng.sample(range(len(deck)), len(deck)))
-                           for _ in range(deals_at_most(numbers, mode) - 1))
     leader = seat_index(position["leader"]) if "leader" in position else next_seat(dealer)
-    if "leader" in position and phase == "exchange":
-        raise SetupError("leader: the first lead after the exchange is always the dealer's left")
-    state = State(example, mode, EXCHANGE if phase == "exchange" else TRICKS,
-                  leader if phase == "tricks" else next_seat(dealer), dealer, tuple(masks), (0, 0, 0, 0), leader,
-                  -1, (), 0, -1, tricks, (won[0], won[1]), _team_counts(position.get("points"), "points"),
-                  _team_counts(position.get("games"), "games"), 0, orders, None)
-    return state, set(hands)
+    start = new_game(table, chosen=variants, setup={"dealer": dealer})
+    state = start._replace(phase=EXCHANGE if phase == "exchange" else TRICKS, to_move=leader, leader=leader,
+                           hands=hands, tricks=tricks, won=won, points=_team_counts(position.get("points"), "points"),
+                           games=_team_counts(position.get("games"), "games"), events=None)
+    return state, set(named)
 
 
-def _dealt_state(table: Table, position: Mapping[str, Any], mode: str) -> tuple[State, set[int]]:
-    """A fresh deal of the position's deck, in its order, by the position's dealer."""
+def _dealt_state(table: Table, position: Mapping[str, Any], variants: Sequence[str]) -> tuple[State, set[int]]:
+    """A fresh deal of the position's deck order, by the position's dealer."""
     clash = set(position) & {"hands", "tricks", "leader", "phase"}
     if clash:
         raise SetupError(f"a position with a deck starts a fresh deal; drop {sorted(clash)}")
-    try:
-        deck = tuple((f"card-{i + 1}", parse_card(table.numbers, str(text)))
-                     for i, text in enumerate(position["deck"] or []))
-    except ValueError as exc:
-        raise SetupError(f"deck: {exc}") from None
-    state = new_game(table, chosen=[mode] if mode != "deal" else [], setup={
-        "deck": deck, "dealer": seat_index(position.get("dealer", "West")),
-        "deck_order": [ident for ident, _ in deck]})
+    check_deck(table.numbers, table.make_up, table.deck)  # the deck dealt is one the rules describe
+    deck = _Deck(table)
+    order = [deck.take(text, ("deck", n)) for n, text in enumerate(position["deck"] or [])]
+    if deck.free:
+        missing = " ".join(card_text(table, c) for c in deck.free)
+        raise ImpossiblePosition([Impossible(f"the deck has {table.size} cards; missing: {missing}", "the-deck",
+                                             ("deck",))])
+    state = new_game(table, chosen=variants, setup={
+        "dealer": seat_index(position.get("dealer", "West")), "deck_order": [table.ids[c] for c in order]})
     f = list(state)
     f[_POINTS] = _team_counts(position.get("points"), "points")
     f[_GAMES] = _team_counts(position.get("games"), "games")
     return tuple.__new__(State, f), {0, 1, 2, 3}
+
+
+def check_position(state: State) -> list[Impossible]:
+    """Why ``state`` could not arise in a deal played by the rules (empty: it could)."""
+    if state.phase == OVER:
+        return []
+    return [*_check_cards(state), *_check_lead(state), *_check_score(state)]
+
+
+def _check_cards(state: State) -> list[Impossible]:
+    """Every card of the deck in exactly one place; hands as large as the tricks
+    played (and the cards already on the table or set aside) leave them."""
+    table = state.table
+    problems = []
+    places = [*state.hands, *state.given, *state.won, sum(1 << c for _, c in state.trick)]
+    seen = 0
+    for mask in places:
+        if seen & mask:
+            twice = " ".join(card_text(table, c) for c in cards_of(seen & mask))
+            problems.append(Impossible(f"{twice} in two places at once", "the-deck", ("hands",)))
+        seen |= mask
+    if seen != table.full:
+        missing = " ".join(card_text(table, c) for c in cards_of(table.full & ~seen))
+        problems.append(Impossible(f"cards nowhere: {missing}", "the-deck", ("hands",)))
+    played = sum(state.tricks)
+    if any(won.bit_count() != 4 * n for won, n in zip(state.won, state.tricks)):
+        problems.append(Impossible("each trick taken puts four cards on its team's pile", "gather-the-trick", ("tricks",)))
+    in_trick = {seat for seat, _ in state.trick}
+    for seat, name in enumerate(SEATS):
+        want = state.table.numbers.hand_size - played - (seat in in_trick)
+        have = state.hands[seat].bit_count() + state.given[seat].bit_count()
+        if have != want:
+            problems.append(Impossible(f"{name} holds {have} cards; after {played} tricks a hand has {want}",
+                                       "shuffle-and-deal", ("hands", name)))
+    return problems
+
+
+def _check_lead(state: State) -> list[Impossible]:
+    """The dealer's left leads the first trick; the winner of a trick leads the next."""
+    leader, first = SEATS[state.leader], SEATS[next_seat(state.dealer)]
+    if state.phase == EXCHANGE or not sum(state.tricks):
+        if state.leader != next_seat(state.dealer):
+            return [Impossible(f"{leader} leads the first trick, but {first}, on the dealer's left, leads it",
+                               "first-lead", ("leader",))]
+        return []
+    if not state.tricks[team_of(state.leader)]:
+        return [Impossible(f"{leader} leads, but {TEAMS[team_of(state.leader)]} have won no trick; the winner of a "
+                           "trick leads the next", "gather-the-trick", ("leader",))]
+    return []
+
+
+def _check_score(state: State) -> list[Impossible]:
+    """Scores short of what ends a game or the rubber (that would be over)."""
+    numbers = state.table.numbers
+    problems = []
+    if state.mode != "deal" and max(state.points) >= numbers.target_points:
+        problems.append(Impossible(f"{max(state.points)} points: a game ends at {numbers.target_points}", "game-to-five",
+                                   ("points",)))
+    if max(state.games) >= numbers.rubber_games.win:
+        problems.append(Impossible(f"{max(state.games)} games won: the rubber ends at {numbers.rubber_games.win}",
+                                   "rubber-winner", ("games",)))
+    return problems
 
 
 def _cards(state: State, mask: int) -> list[str]:
@@ -180,15 +264,9 @@ def outcomes(state: State, named: set[int], start: int) -> dict[str, Any]:
     tricks = [e for e in new if isinstance(e, TrickWon)]
     scores = [e for e in happened if isinstance(e, DealScored)]
     games = [e for e in new if isinstance(e, GameWon)]
-    rubber = [e for e in new if isinstance(e, RubberWon)]
     gives = [e for e in new if isinstance(e, Exchanged)]
     over = state.phase == OVER
     actions = legal_actions(state)
-    playable: list[str] = []
-    for action in actions:
-        text = card_text(table, action[1])
-        if text not in playable:
-            playable.append(text)
     last = tricks[-1] if tricks else None
     suit = state.suit if state.trick else (last.suit if last else None)
     winner = None
@@ -200,7 +278,6 @@ def outcomes(state: State, named: set[int], start: int) -> dict[str, Any]:
         "phase": PHASES[state.phase],
         "to_move": None if over else SEATS[state.to_move],
         "dealer": SEATS[state.dealer],
-        "playable": playable,
         "legal": [action_text(state, a) for a in actions],
         "trick": [f"{SEATS[s]} {card_text(table, c)}" for s, c in state.trick],
         "trick_suit": SUITS[suit] if suit is not None else None,
@@ -213,10 +290,10 @@ def outcomes(state: State, named: set[int], start: int) -> dict[str, Any]:
         "deal_tricks": _by_team(score.tricks) if score else None,
         "deal_winner": TEAMS[score.team] if score else None,
         "deal_points": _by_team((score.scored, 0) if score.team == 0 else (0, score.scored)) if score else None,
-        "points": _by_team(state.points),
+        "score": _by_team(state.points),
         "games": _by_team(state.games),
         "game_winner": TEAMS[games[-1].team] if games else None,
-        "rubber_winner": TEAMS[rubber[-1].team] if rubber else None,
+        "game_over": over,
         "winner": winner,
         "hands": {SEATS[s]: _cards(state, state.hands[s]) for s in sorted(named)},
         "set_aside": {SEATS[s]: _cards(state, state.given[s]) for s in sorted(named)},
@@ -226,12 +303,8 @@ def outcomes(state: State, named: set[int], start: int) -> dict[str, Any]:
 
 
 def run_example(table: Table, position: Mapping[str, Any], play: Sequence[str], variants: Sequence[str]) -> dict[str, Any]:
-    """Set up ``position`` (with ``table``'s numbers), play each line of ``play`` in
-    notation, report OUTCOMES."""
+    """Set up ``position`` with ``table``'s deck and numbers, check it, play each line
+    of ``play`` in notation, report OUTCOMES."""
     state, named = example_state(table, position or {}, variants)
-    for number, line in enumerate(play, start=1):
-        try:
-            state = apply(state, parse_action(state, line))
-        except IllegalAction as exc:
-            raise IllegalAction(f"move {number}: {exc}") from None
-    return outcomes(state, named, 0)
+    refuse_impossible(check_position(state))
+    return outcomes(play_lines(state, play, parse_action, apply), named, 0)

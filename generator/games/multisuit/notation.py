@@ -19,7 +19,7 @@ from typing import Any, Mapping, Sequence
 
 from ...content.deck import RANK_VALUES, SUITS
 from ...rules.base import IllegalAction, SetupError, implements, oldest_first
-from .play import REASONS, Refusal, refusal
+from .play import REASONS, REFUSED_BY, Refusal, refusal
 from .state import (
     GIVE,
     LEAD,
@@ -311,28 +311,29 @@ def parse_action(state: State, text: str) -> Action:
     """The action ``text`` names (the inverse of ``action_text``); IllegalAction says
     why when it names nobody's turn, a card not held, or a move the rules forbid."""
     if state.phase == OVER:
-        raise IllegalAction(f"{text!r}: the game is over")
+        raise IllegalAction(f"{text!r}: the game is over", REFUSED_BY["over"])
     table = state.table
     numbers = table.numbers
     seat, verb, ranks, suit = parse_action_text(numbers, text)
     if seat != state.to_move:
-        raise IllegalAction(f"{text!r}: it is {SEATS[state.to_move]}'s turn, not {SEATS[seat]}'s")
+        raise IllegalAction(f"{text!r}: it is {SEATS[state.to_move]}'s turn, not {SEATS[seat]}'s", "order-of-play")
     same = tuple(numbers.strength[r] if r else 0 for r in ranks)
     wanted = ranks_text(numbers, same)
     held = [c for c in cards_of(state.hands[seat]) if table.same[c] == same]
     if not held:
         holds = " ".join(card_text(table, c) for c in cards_of(state.hands[seat]))
-        raise IllegalAction(f"{text!r}: {SEATS[seat]} does not hold {wanted} (holds {holds})")
+        raise IllegalAction(f"{text!r}: {SEATS[seat]} does not hold {wanted} (holds {holds})", REFUSED_BY["not-held"])
     card = held[0]
     if verb == "gives":
         action = GIVE[card]
     elif verb == "leads":
         if suit is None:
-            raise IllegalAction(f"{text!r}: say which marker, e.g. '{SEATS[seat]} leads {wanted} on spades'")
+            raise IllegalAction(f"{text!r}: say which marker, e.g. '{SEATS[seat]} leads {wanted} on spades'",
+                                REFUSED_BY["must-lead"])
         action = LEAD[suit][card]
     else:
         action = PLAY[card]
     why = refusal(state, action)
     if why is not None:
-        raise IllegalAction(f"{text!r}: {refusal_text(state, why)}")
+        raise IllegalAction(f"{text!r}: {refusal_text(state, why)}", REFUSED_BY[why.reason])
     return action

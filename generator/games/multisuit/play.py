@@ -135,6 +135,15 @@ REASONS: dict[str, str] = {
 }
 
 
+#: The rule (id in game.yaml) behind each refusal; None: the action names no move.
+REFUSED_BY: dict[str, str | None] = {
+    "over": "play-a-deal", "not-an-action": None, "no-such-card": None, "exchange-first": "exchange",
+    "already-aside": "exchange", "not-held": "play-a-trick", "exchange-over": "exchange-is-simultaneous",
+    "must-lead": "lead", "no-such-marker": "place-the-markers", "lead-needs-rank": "lead",
+    "not-leader": "order-of-play", "must-beat-or-equal": "must-beat-or-equal", "must-follow": "must-follow",
+}
+
+
 def refusal(state: State, action: Any) -> Refusal | None:
     """None when ``action`` is legal now, else which rule refuses it."""
     if state.phase == OVER:
@@ -208,7 +217,8 @@ def apply(state: State, action: Action) -> State:
         if type(card) is int and 0 <= card < state.table.size and state.hands[state.to_move] >> card & 1:
             return give_card(state, card)
     why = refusal(state, action)
-    raise IllegalAction(f"{action!r}: {REASONS[why.reason] if why else 'not legal now'}")
+    raise IllegalAction(f"{action!r}: {REASONS[why.reason] if why else 'not legal now'}",
+                        REFUSED_BY[why.reason] if why else None)
 
 
 def give_card(state: State, card: int) -> State:

@@ -2,9 +2,10 @@
 
 Four players in two partnerships (North-South against East-West; seats 0..3 run
 clockwise, so "the player on the left" is the next seat). A deal is: 9 cards each, a
-simultaneous exchange of three cards with partner, then nine tricks. Modes: one deal
-(the default, the unit a designer simulates), ``game`` (deals until a team has the
-target points) and ``rubber`` (games until a team has won the rubber's games).
+simultaneous exchange of three cards with partner, then nine tricks. Modes: the
+``rubber`` (the default: games until a team has won the rubber's games, as the source
+has it), ``game`` (variant one-game: deals until a team has the target points) and
+``deal`` (variant single-deal: one deal, the unit a designer may simulate).
 
 Conventions (the same in every game package):
 
@@ -44,8 +45,9 @@ TEAMS: tuple[str, ...] = ("North-South", "East-West")
 #: Cards each player sets aside for the exchange.
 EXCHANGE_SIZE = 3
 EXCHANGE, TRICKS, OVER = 0, 1, 2
-#: Variant ids (``--variant``); no variant plays a single deal.
-MODES: tuple[str, ...] = ("game", "rubber")
+#: Variant ids (``--variant``) and the mode each plays; without one, the rubber (the game
+#: as the source describes it: several deals make a game, two games win the rubber).
+MODES: dict[str, str] = {"one-game": "game", "single-deal": "deal"}
 
 # --- the numbers content states --------------------------------------------------------
 
@@ -115,22 +117,25 @@ class Numbers:
 
 
 def variants(numbers: Numbers) -> dict[str, str]:
-    """Variant id -> what it plays, in the numbers of this content."""
-    win = numbers.rubber_games.win
-    wins = {1: "one", 2: "two", 3: "three"}.get(win, str(win))
+    """Variant id -> what it plays, in the numbers of this content (without a variant:
+    the rubber)."""
     return {
-        "game": f"one game: deals until a team reaches {numbers.target_points} points",
-        "rubber": f"the full rubber: games of {numbers.target_points} points until a team has won {wins}",
+        "one-game": f"one game: deals until a team reaches {numbers.target_points} points",
+        "single-deal": "one deal on its own, scored as usual",
     }
 
 
-@implements("rubber", "one-game")
+@implements("play-a-rubber", "one-game", "single-deal")
 def game_mode(chosen: Sequence[str]) -> str:
-    """'deal', 'game' or 'rubber' from the variant ids; unknown ids are refused."""
+    """'rubber' (no variant: the game itself), 'game' (one-game) or 'deal'
+    (single-deal); unknown ids, and both at once, are refused."""
     unknown = [v for v in chosen if v not in MODES]
     if unknown:
         raise SetupError(f"unknown Multisuit variant(s) {unknown}; known: {', '.join(MODES)}")
-    return "rubber" if "rubber" in chosen else "game" if "game" in chosen else "deal"
+    modes = {MODES[v] for v in chosen}
+    if len(modes) > 1:
+        raise SetupError("choose one of one-game and single-deal: each is a shorter session than the rubber")
+    return modes.pop() if modes else "rubber"
 
 
 @implements("play-time-estimate")

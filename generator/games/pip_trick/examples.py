@@ -17,6 +17,11 @@ The numbers of the game (start dice, trump order, rounds) are the content's: eve
 function here takes the engine's :class:`~.state.Numbers`.
 
 Later rounds, if an example plays into them, are dealt from a fixed shuffle (seed 0).
+
+A position is checked before it is played (:func:`check_position`): dice showing 1 to
+6, as many locked dice as the round has ended, no cycle left with every active die used,
+no card in two hands, hands of equal size no larger than the deal, and the dealer's left
+leading a round's first trick.
 """
 
 from __future__ import annotations
@@ -24,12 +29,12 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping, Sequence
 
-from ...rules.base import SetupError, implements
+from ...rules.base import Impossible, ImpossiblePosition, SetupError, implements, play_lines, refuse_impossible, winner_of
 from .notation import SEATS, action_text, card_text, log, parse_action, parse_card
 from .play import apply, legal_actions, to_move, trump
 from .state import (
-    AVAILABLE, DECK, DICE, DOWN, LOCKED, OVER, SUITS, USED, Numbers, State, card_bits, check_variants, locked_pips,
-    new_game, result, start_dice,
+    AVAILABLE, DECK, DICE, DOWN, LOCK, LOCKED, OVER, PLAY, SUITS, USED, Numbers, State, card_bits, check_variants,
+    hand_size, locked_pips, new_game, result, start_dice,
 )
 
 _PLAYED = re.compile(r"^\s*(\w+)\s+(?:plays|leads)\s+(\S+)", re.IGNORECASE)
@@ -67,9 +72,11 @@ def _round(numbers: Numbers, position: Mapping[str, Any]) -> int:
     if rnd is None:
         return order.index(suit) if suit is not None else 0
     if not 1 <= int(rnd) <= numbers.rounds:
-        raise SetupError(f"round must be 1 to {numbers.rounds}, not {rnd}")
+        raise ImpossiblePosition([Impossible(f"there is no round {rnd}: a game has {numbers.rounds}", "rounds-and-trump",
+                                             ("round",))])
     if suit is not None and order[int(rnd) - 1] != suit:
-        raise SetupError(f"round {rnd} has {order[int(rnd) - 1]} as trump, not {suit}")
+        raise ImpossiblePosition([Impossible(f"round {rnd} has {order[int(rnd) - 1]} as trump, not {suit}",
+                                             "trump-order", ("trump",))])
     return int(rnd) - 1
 
 
@@ -109,17 +116,13 @@ def _dice(numbers: Numbers, position: Mapping[str, Any], names: Sequence[str], r
     status: list[int] = []
     for seat, name in enumerate(names):
         row = list(pips.get(seat, default))
-        if len(row) != DICE or not all(isinstance(v, int) and 1 <= v <= 6 for v in row):
-            raise SetupError(f"dice: {name} needs four pips from 1 to 6, got {row}")
+        if len(row) != DICE or not all(isinstance(v, int) for v in row):
+            raise SetupError(f"dice: {name} needs four pips, got {row}")
         lock = _die_numbers(locked.get(seat, list(range(1, rnd + 1))), f"locked: {name}")
         use = _die_numbers(used.get(seat, []), f"used: {name}")
-        out_of_play = DICE - numbers.active_dice_by_round[rnd]
-        if len(lock) != out_of_play:
-            raise SetupError(f"locked: {name} must have {out_of_play} locked dice in round {rnd + 1}")
         if use & lock:
-            raise SetupError(f"used: {name}: a locked die cannot also be used")
-        if len(use) + len(lock) == DICE:
-            raise SetupError(f"used: {name}: if every active die were used a new cycle would already have begun")
+            raise ImpossiblePosition([Impossible(f"{name}'s die {min(use & lock) + 1} is both locked and used; a "
+                                                 "locked die is out of play", "locked-dice", ("used", name))])
         dice += row
         status += [LOCKED if d in lock else USED if d in use else AVAILABLE for d in range(DICE)]
     return tuple(dice), tuple(status)
@@ -146,10 +149,8 @@ def _hands(position: Mapping[str, Any], play: Sequence[str], names: Sequence[str
     everything = [c for row in cards.values() for c in row]
     if len(everything) != len(set(everything)):
         twice = sorted({card_text(c) for c in everything if everything.count(c) > 1})
-        raise SetupError(f"hands: card(s) held twice: {', '.join(twice)}")
-    sizes = {names[s]: len(cards.get(s, [])) for s in range(len(names))}
-    if len(set(sizes.values())) != 1:
-        raise SetupError(f"hands: every player must hold the same number of cards, got {sizes}")
+        raise ImpossiblePosition([Impossible(f"{', '.join(twice)} in two places at once; the deck has each card once",
+                                             "deal", ("hands",))])
     return tuple(card_bits(cards.get(s, [])) for s in range(len(names)))
 
 
@@ -162,11 +163,63 @@ def _card(text: Any, field: str) -> int:
 
 def run_example(numbers: Numbers, position: Mapping[str, Any], play: Sequence[str],
                 variants: Sequence[str]) -> dict[str, Any]:
-    """Set up ``position``, play each move and report every observable outcome by name."""
+    """Set up ``position``, check it, play each move and report every observable outcome
+    by name."""
     state = position_state(numbers, position, play, variants)
-    for line in play:
-        state = apply(state, parse_action(state, str(line)))
-    return outcomes(state)
+    refuse_impossible(check_position(state))
+    return outcomes(play_lines(state, play, parse_action, apply))
+
+
+def check_position(s: State) -> list[Impossible]:
+    """Why ``s`` could not arise in a game played by the rules (empty: it could)."""
+    if s.phase == OVER:
+        return []
+    return [*_check_dice(s), *_check_hands(s)]
+
+
+def _check_dice(s: State) -> list[Impossible]:
+    """Pips 1 to 6; one die locked per round ended; never every active die used."""
+    names = SEATS[s.players]
+    problems = []
+    for seat, name in enumerate(names):
+        row = s.dice[DICE * seat:DICE * seat + DICE]
+        status = s.status[DICE * seat:DICE * seat + DICE]
+        problems += [Impossible(f"{name}'s die {d + 1} shows {pip}; a die shows 1 to 6", "give-dice", ("dice", name))
+                     for d, pip in enumerate(row) if not 1 <= pip <= 6]
+        locked = status.count(LOCKED)
+        want = s.round + (1 if s.phase == LOCK and seat not in s.pending else 0)
+        if locked != want:
+            problems.append(Impossible(f"{name} has {locked} locked dice in round {s.round + 1}; one die is locked at "
+                                       "the end of each round", "active-dice-by-round", ("locked", name)))
+        if s.phase != LOCK and status.count(USED) + locked == DICE:
+            problems.append(Impossible(f"every active die of {name} is used; a new cycle begins at once",
+                                       "cycle-resets-at-once", ("used", name)))
+    return problems
+
+
+def _check_hands(s: State) -> list[Impossible]:
+    """No card twice; hands no larger than the deal, equal but for the cards already
+    played to this trick; a round's first trick led by the dealer's left."""
+    names = SEATS[s.players]
+    deal = hand_size(s.players)
+    played = {(s.leader + n) % s.players for n in range(len(s.trick))} if s.phase == PLAY else set()
+    sizes = [bin(h).count("1") + (seat in played) for seat, h in enumerate(s.hands)]
+    seen, twice = 0, 0
+    for h in s.hands:
+        twice |= seen & h
+        seen |= h
+    problems = []
+    if twice:
+        cards = " ".join(card_text(c) for c in range(DECK) if twice >> c & 1)
+        problems.append(Impossible(f"{cards} in two hands at once; the deck has each card once", "deal", ("hands",)))
+    if len(set(sizes)) > 1 or sizes[0] > deal:
+        shown = ", ".join(f"{names[seat]} {n}" for seat, n in enumerate(sizes))
+        problems.append(Impossible(f"hands of {shown} cards; everyone is dealt {deal} and plays one card a trick",
+                                   "deal", ("hands",)))
+    if s.phase == PLAY and not s.trick and sizes[0] == deal and s.leader != (s.dealer + 1) % s.players:
+        problems.append(Impossible(f"{names[s.leader]} leads the round's first trick, but the dealer's left, "
+                                   f"{names[(s.dealer + 1) % s.players]}, leads it", "choose-dealer", ("leader",)))
+    return problems
 
 
 def outcomes(s: State) -> dict[str, Any]:
@@ -200,11 +253,10 @@ def outcomes(s: State) -> dict[str, Any]:
         "locked": by(lambda seat: _numbers(s, seat, LOCKED)),
         "active_dice": by(lambda seat: DICE - len(_numbers(s, seat, LOCKED))),
         "scoring_dice": by(lambda seat: locked_pips(s, seat)),
-        "totals": by(lambda seat: sum(locked_pips(s, seat))),
-        "over": s.phase == OVER,
-        "winners": [names[seat] for seat in res.winners] if s.phase == OVER else [],
+        "score": by(lambda seat: sum(locked_pips(s, seat))),
+        "game_over": s.phase == OVER,
+        "winner": winner_of(names, res) if s.phase == OVER else None,
         "final_ranking": [[names[seat] for seat in group] for group in res.ranking] if s.phase == OVER else [],
-        "shared_victory": s.phase == OVER and len(res.winners) > 1,
         "log": log(s),
         "phase": ("play a card", "change a die", "lock a die", "over")[s.phase],
     }

@@ -18,7 +18,7 @@ import re
 from typing import Sequence
 
 from ...rules.base import IllegalAction, oldest_first
-from .play import apply, illegal_reason, legal_actions, to_move, trump
+from .play import apply, illegal_reason, legal_actions, rule_named, to_move, trump
 from .state import (
     CHANGE, DECK, DICE, DOWN, LOCK, LOCKED, OVER, PLAY, RANKS, SUITS, USED, Action, CardPlayed, ClubsPassed,
     DiceSwapped, DieChanged, DieLocked, Event, GameOver, NewCycle, NoDieAction, RoundEnded, RoundStarted, State,
@@ -102,14 +102,15 @@ def parse_action(state: State, text: str) -> Action:
     seat = seat_of(state, match["who"])
     mover = to_move(state)
     if mover is None:
-        raise IllegalAction(f"{text!r}: the game is over")
+        raise IllegalAction(f"{text!r}: the game is over", "end-of-game")
     if seat != mover:
-        raise IllegalAction(f"{text!r}: it is {seat_name(state, mover)}'s turn, not {seat_name(state, seat)}'s")
+        raise IllegalAction(f"{text!r}: it is {seat_name(state, mover)}'s turn, not {seat_name(state, seat)}'s",
+                            "playing-a-trick")
     action = _action_of(match)
     why = illegal_reason(state, action)
     if why:
         options = ", ".join(action_text(state, a) for a in legal_actions(state))
-        raise IllegalAction(f"{text!r}: {why}; legal now: {options}")
+        raise IllegalAction(f"{text!r}: {why}; legal now: {options}", rule_named(why))
     return action
 
 

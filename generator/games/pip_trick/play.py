@@ -8,6 +8,7 @@ building events on the fast path; ``apply`` reports events only when given a lis
 
 from __future__ import annotations
 
+import re
 from typing import Any, Sequence
 
 from ...rules.base import IllegalAction, implements
@@ -172,7 +173,7 @@ def apply(s: State, action: Action, events: Sink = None) -> State:
     turns them into sentences)."""
     why = play_problem(s, action) if s.phase == PLAY else illegal_reason(s, action)
     if why:
-        raise IllegalAction(why)
+        raise IllegalAction(why, rule_named(why))
     f = list(s)
     f[_HISTORY] = (action, s.history)
     kind = action[0]
@@ -185,12 +186,21 @@ def apply(s: State, action: Action, events: Sink = None) -> State:
     return tuple.__new__(State, f)
 
 
+_RULE = re.compile(r"\(rule ([a-z0-9-]+)\)")
+
+
+def rule_named(why: str) -> str | None:
+    """The rule id a refusal's words name (``... (rule new-suit-rule)``), if any."""
+    found = _RULE.search(why)
+    return found[1] if found else None
+
+
 def illegal_reason(s: State, action: Any) -> str:
     """Why ``action`` is not allowed now ('' when it is), naming the rule it breaks.
     Checked directly rather than by building the legal list, to keep ``apply`` fast."""
     phase = s.phase
     if phase == OVER:
-        return "the game is over"
+        return "the game is over (rule end-of-game)"
     if not isinstance(action, tuple) or not action:
         return f"{action!r} is not a Pip Trick action"
     if phase == PLAY:
@@ -226,7 +236,8 @@ def change_problem(s: State, action: Action) -> str:
         what = "locked" if s.status[d] == LOCKED else "used in this cycle"
         return f"die {action[1] + 1} is {what}, so it is not available (rule used-dice)"
     if not changeable(s, suit) >> s.dice[d] & 1:
-        return f"die {action[1] + 1} shows {s.dice[d]} and cannot be chosen for {SUITS[suit]} under middle-die-exempt"
+        return (f"die {action[1] + 1} shows {s.dice[d]} and cannot be chosen for {SUITS[suit]} "
+                "(rule middle-die-exempt)")
     return ""
 
 
@@ -240,12 +251,12 @@ def play_problem(s: State, action: Action) -> str:
         return f"{action!r} is not a Pip Trick action"
     kind = action[0]
     if (kind != "play" and kind != "down") or len(action) != 2 or action[1] not in _CARDS:
-        return "a card must be played now"
+        return "a card must be played now (rule playing-a-trick)"
     card = action[1]
     down = kind == "down"
     hand = s.hands[(s.leader + len(s.trick)) % s.players]
     if not hand >> card & 1:
-        return "that card is not in the player's hand"
+        return "that card is not in the player's hand (rule playing-a-trick)"
     if not s.trick:
         return "the lead is always played face up (rule lead)" if down else ""
     open_suits = hand & ALLOWED[s.shown]

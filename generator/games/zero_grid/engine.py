@@ -35,6 +35,8 @@ class ZeroGrid:
                  setup: Mapping[str, Any] | None = None) -> State:
         return state.new_game(self.numbers, players, variants, seed, setup)
 
+    check_position = staticmethod(examples.check_position)
+
     def run_example(self, position: Mapping[str, Any], play: Sequence[str], variants: Sequence[str]) -> Mapping[str, Any]:
         return examples.run_example(self.numbers, position, play, variants)
 

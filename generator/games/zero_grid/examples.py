@@ -6,22 +6,30 @@ space}; default: the setup pattern), ``hands`` ({P1: four cards}), ``reveal`` (s
 top card of the deck), ``deck`` (top first; default: every other card, in Initiative
 order from 2♣ up), ``discard`` (default: the cards named nowhere else when a deck is
 given), ``reshuffles`` (already done, default 0), ``hand`` (its number, default 1) and
-``start`` (default P1).
+``start`` (default P1). Without a discard pile (and no reshuffle yet), the discard holds
+the cards the earlier hands used (eight a hand, five in solo), taken in Initiative order
+from the cards nobody named; the others lie in the deck, under any cards given there.
+
+Before it is played a position is checked (:func:`check_position`): pips 0 to 6, each
+card of the deck in one place, a discard pile as large as the hands before used, no
+more reshuffles than the deck timer allows.
 """
 
 from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ...rules.base import IllegalAction, SetupError, oldest_first
+from ...rules.base import (
+    IllegalAction, Impossible, ImpossiblePosition, SetupError, oldest_first, play_lines, refuse_impossible, winner_of,
+)
 from . import play
 from .notation import (
     FIZZLE_WHY, action_text, card_text, cell_text, change_text, event_text, grid_columns, grid_from_columns,
     parse_action, parse_card, parse_seat, seat_text, suit_name,
 )
 from .state import (
-    OVER, RESOLVE, Favor, Fizzled, Numbers, Penalty, PowerUsed, Revealed, Shifted, State, Swapped, Unplayed,
-    column_4_pips, new_game, removed, result, score_title,
+    DECK, OVER, SOLO, Favor, Fizzled, Numbers, Penalty, PowerUsed, Revealed, Shifted, State, Swapped, Unplayed,
+    allowed_reshuffles, column_4_pips, new_game, removed, result, score_title,
 )
 
 _KNOWN = {"players", "grid", "hands", "reveal", "deck", "discard", "reshuffles", "hand", "start"}
@@ -52,6 +60,11 @@ def example_setup(numbers: Numbers, position: Mapping[str, Any], variants: Seque
     setup: dict[str, Any] = {"start": 0, "deck_order": "neutral"}
     grids: list[tuple[int, ...]] = [numbers.grid] * players
     for seat, columns in _seats(position.get("grid", {}), players, "grid").items():
+        where = ("grid", seat_text(seat))
+        refuse_impossible([Impossible(f"{seat_text(seat)}'s grid has a die showing {pip}; a die shows 1 to 6",
+                                      "setup-grid", where)
+                           for column in columns if isinstance(column, list) for pip in column
+                           if isinstance(pip, int) and not 0 <= pip <= 6])
         try:
             grids[seat] = grid_from_columns(columns, f"{seat_text(seat)}'s grid")
         except ValueError as exc:
@@ -72,7 +85,49 @@ def example_setup(numbers: Numbers, position: Mapping[str, Any], variants: Seque
             setup[key] = int(position[key])
     if "start" in position:
         setup["start"] = _seats({position["start"]: 0}, players, "start").popitem()[0]
+    named = [c for h in setup.get("hands", ()) for c in h] + setup.get("deck", []) + setup.get("discard", []) + (
+        [setup["reveal"]] if "reveal" in setup else [])
+    twice = sorted({card_text(c) for c in named if named.count(c) > 1})
+    refuse_impossible([Impossible(f"{', '.join(twice)} in two places at once; the deck has each card once",
+                                  "setup-deck", ("hands",))] if twice else [])
+    if not setup.get("reshuffles") and "discard" not in setup:
+        used = _per_hand(players) * (setup.get("hand", 1) - 1)  # what the hands before this one used
+        rest = [c for c in numbers.neutral_deck if c not in named]
+        setup["discard"] = rest[:used]
+        if "deck" in setup:
+            setup["deck"] = setup["deck"] + rest[used:]
     return players, setup
+
+
+def _per_hand(players: int) -> int:
+    """Cards a hand takes from the deck: four a player, and the solo reveal."""
+    return 5 if players == 1 else 4 * players
+
+
+def check_position(state: State) -> list[Impossible]:
+    """Why ``state`` could not arise in a game played by the rules (empty: it could)."""
+    if state.phase == OVER:
+        return []
+    problems = [Impossible(f"{seat_text(seat)}'s grid has a die showing {pip}; a die shows 1 to 6", "setup-grid",
+                           ("grid", seat_text(seat)))
+                for seat, grid in enumerate(state.grids) for pip in grid if not 0 <= pip <= 6]
+    cards = [*state.deck, *state.discard, *(c for h in state.hands for c in h)] + ([state.reveal] if state.reveal >= 0 else [])
+    if sorted(cards) != list(DECK):
+        twice = sorted({card_text(c) for c in cards if cards.count(c) > 1})
+        missing = [card_text(c) for c in DECK if c not in cards]
+        why = f"{', '.join(twice)} in two places at once" if twice else f"cards nowhere: {', '.join(missing)}"
+        problems.append(Impossible(f"{why}; the deck has each card once", "setup-deck", ("hands",)))
+    used = _per_hand(state.players) * (state.hand_no - 1)
+    if not state.reshuffles and len(state.discard) != used:
+        problems.append(Impossible(f"hand {state.hand_no} with {len(state.discard)} cards in the discard pile; the "
+                                   f"hands before it used {used} and no reshuffle took them back", "deal-and-program",
+                                   ("discard",)))
+    allowed = allowed_reshuffles(state.flags)
+    if state.reshuffles > allowed:
+        timer = "solo-timer" if state.flags & SOLO else "two-player-timer"
+        problems.append(Impossible(f"{state.reshuffles} reshuffles; the deck timer ends the game after {allowed}",
+                                   timer, ("reshuffles",)))
+    return problems
 
 
 def run_example(numbers: Numbers, position: Mapping[str, Any], moves: Sequence[str],
@@ -80,9 +135,9 @@ def run_example(numbers: Numbers, position: Mapping[str, Any], moves: Sequence[s
     """Play a worked example and report every outcome by its rules name."""
     players, setup = example_setup(numbers, position, variants)
     state = new_game(numbers, players=players, variants=variants, seed=0, setup=setup)
+    refuse_impossible(check_position(state))
     first = len(oldest_first(state.events))
-    for line in moves:
-        state = play.apply(state, parse_action(state, line))
+    state = play_lines(state, moves, parse_action, play.apply)
     return outcomes(state, oldest_first(state.events)[first:])
 
 
@@ -113,7 +168,6 @@ def outcomes(state: State, events: list[tuple[Any, ...]]) -> dict[str, Any]:
     over = state.phase == OVER
     return {
         "grid": {n: grid_columns(state.grids[i]) for i, n in enumerate(names)},
-        "removed": {n: removed(state.grids[i]) for i, n in enumerate(names)},
         "column_4_pips": {n: column_4_pips(state.grids[i]) for i, n in enumerate(names)},
         "title": {n: score_title(state.numbers, removed(state.grids[i])) for i, n in enumerate(names)},
         "initiative": initiative,
@@ -121,18 +175,18 @@ def outcomes(state: State, events: list[tuple[Any, ...]]) -> dict[str, Any]:
         "penalties": penalties,
         "favor": favor,
         "fizzles": fizzles,
-        "over": over,
+        "game_over": over,
         "end": state.end,
-        "winners": [seat_text(s) for s in res.winners] if over else [],
-        "shared_victory": over and len(res.winners) > 1,
+        "winner": winner_of(names, res) if over else None,
+        "score": {n: removed(state.grids[i]) for i, n in enumerate(names)},
         "ranking": [[seat_text(s) for s in group] for group in res.ranking] if over else [],
         "hand": state.hand_no,
         "hands": {n: [card_text(c) for c in state.hands[i]] if state.hands else [] for i, n in enumerate(names)},
         "discard_size": len(state.discard),
         "reshuffles": state.reshuffles,
         "deck_size": len(state.deck),
-        "to_move": seat_text(state.seat) if not over else "",
-        "choices": [action_text(state, a) for a in play.legal_actions(state)] if state.phase == RESOLVE else [],
+        "to_move": seat_text(state.seat) if not over else None,
+        "legal": [action_text(state, a) for a in play.legal_actions(state)],
         "log": [event_text(e) for e in events],
     }
 

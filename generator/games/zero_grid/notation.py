@@ -128,14 +128,15 @@ def expected(state: State) -> str:
 def parse_action(state: State, text: str) -> Action:
     """The legal action ``text`` names; IllegalAction saying why when it names none."""
     if state.phase == OVER:
-        raise IllegalAction(f"{text!r}: the game is over")
+        raise IllegalAction(f"{text!r}: the game is over", "end-of-game")
     legal = state.pending
     action = _read(state, str(text))
     for candidate in legal:
         if candidate == action:
             return candidate
     shown = "; ".join(action_text(state, a) for a in legal[:3]) + (" ..." if len(legal) > 3 else "")
-    raise IllegalAction(f"{text!r} is not legal now ({expected(state)}); legal: {shown}")
+    raise IllegalAction(f"{text!r} is not legal now ({expected(state)}); legal: {shown}",
+                        "deal-and-program" if state.phase == PROGRAM else "action-choice")
 
 
 def _read(state: State, text: str) -> Action | None:
@@ -154,14 +155,14 @@ def _read(state: State, text: str) -> Action | None:
     seat = parse_seat(match[1], state.players)
     card = parse_card(match[2])
     if state.phase != RESOLVE or not state.ctx or card != state.ctx[0] or seat != state.seat:
-        raise IllegalAction(f"{text!r}: that card is not the one being resolved now")
+        raise IllegalAction(f"{text!r}: that card is not the one being resolved now", "action-resolution")
     how = match[3].lower()
     swap = _SWAP.match(how)
     if swap:
         return SWAPS[int(swap[1]) - 1]
     if how in ("power", "suit power", *SUITS):
         if how in SUITS and how != suit_name(card):
-            raise IllegalAction(f"{text!r}: {card_text(card)} has the {suit_name(card)} power, not {how}")
+            raise IllegalAction(f"{text!r}: {card_text(card)} has the {suit_name(card)} power, not {how}", "suit-powers")
         return POWER
     raise IllegalAction(f"{text!r}: say the suit power ('{suit_name(card)}') or 'swap with column N'")
 

@@ -53,7 +53,8 @@ def apply(s: State, action: Action) -> State:
     """The next state: programming, then each seat's cards resolve (deal and program,
     Initiative, action resolution, cleanup); refuses anything not legal, saying why."""
     if action not in s.pending:
-        raise IllegalAction(f"{action!r} is not a legal action now; {_expected(s)}")
+        raise IllegalAction(f"{action!r} is not a legal action now; {_expected(s)}",
+                            None if s.phase == OVER else "deal-and-program" if s.phase == PROGRAM else "action-choice")
     f: list[Any] = list(s)
     if s.phase == RESOLVE:
         d = Desk(f)

@@ -130,3 +130,14 @@ def test_a_wrong_number_is_refused_naming_the_field(tmp_path: Path) -> None:
     folder = edited(tmp_path / "b", ("clubs: {name: Swap,", "clubs: {name: Juggle,"))
     with pytest.raises(SetupError, match="Juggle"):
         make(parse_game(folder))
+
+
+def test_an_empty_pool_leaves_the_lane_empty(tmp_path: Path) -> None:
+    """dice-pool-exhausted: never with the shipped 9 dice, but in a house game with 4 a
+    lane that finds the pool empty at the round's end stays empty."""
+    engine = make(parse_game(edited(tmp_path, ("dice: {standard: 9, extended: 12}", "dice: {standard: 4, extended: 12}"))))
+    position = {"lanes": ["2 in P1 Draw 1", "empty", "empty"], "claimed": {"P1": [3], "P2": [4]},
+                "hands": {"P1": [], "P2": []}, "rolls": [5]}
+    out = engine.run_example(position, [], ())
+    assert out["lanes"] == ["2 in P1 Draw 1", "5 in Center", "empty"] and out["pool"] == 0
+    assert "Lane 3 stays empty: the dice pool is used up." in out["log"]

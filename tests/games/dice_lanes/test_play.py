@@ -12,7 +12,7 @@ from generator.games import find_game
 from generator.games.dice_lanes import examples, notation as text
 from generator.games.dice_lanes.play import apply, legal_actions, to_move
 from generator.games.dice_lanes.state import Refilled, State
-from generator.rules.base import IllegalAction, SetupError, oldest_first
+from generator.rules.base import IllegalAction, SetupError, oldest_first, play_lines
 
 GAME = find_game("dice-lanes")
 NUMBERS = GAME.numbers
@@ -26,7 +26,11 @@ def position_state(position: dict) -> State:
 
 
 def run_example(position: dict, play: list[str], variants: tuple[str, ...]) -> dict:
-    return GAME.run_example(position, play, variants)
+    """A worked example's outcomes, without the check that a real game reaches the
+    position: each test isolates one rule (an empty pool, any claimed dice); the check
+    of positions has tests of its own (tests/verify/test_positions.py)."""
+    state = play_lines(examples.position_state(NUMBERS, position, variants), play, GAME.parse_action, GAME.apply)
+    return examples.outcomes(state, oldest_first(state.events))
 
 
 def card_text(card: int) -> str:
@@ -441,20 +445,12 @@ def test_short_round_start_goes_to_the_unplayed_hands_start_player() -> None:
     assert out["round"] == 2 and out["start_player"] == "P2" and out["to_move"] == "P2"
 
 
-def test_an_empty_pool_leaves_the_lane_empty() -> None:
-    """dice-pool-exhausted: with no die left in the pool an empty lane stays empty."""
-    out = run_example({"lanes": ["2 in P1 Draw 1", "empty", "empty"], "hands": {"P1": [], "P2": []}, "pool": 1,
-                       "rolls": [5]}, [], ())
-    assert out["lanes"] == ["2 in P1 Draw 1", "5 in Center", "empty"] and out["pool"] == 0
-    assert "Lane 3 stays empty: the dice pool is used up." in out["log"]
-
-
 # --- scoring -----------------------------------------------------------------------------
 @pytest.mark.parametrize("p1, p2, winner, decided", [
     ([1, 1, 1], [6, 6], "P1", "dice"),
     ([6, 2], [5, 4], "P2", "pips"),
-    ([6, 3], [5, 4], "shared", "shared"),
-    ([], [], "shared", "shared"),
+    ([6, 3], [5, 4], ["P1", "P2"], "shared"),
+    ([], [], ["P1", "P2"], "shared"),
 ])
 def test_scoring_dice_then_pips_then_shared(p1, p2, winner, decided) -> None:
     """scoring: most claimed dice wins; equal dice, higher pip total; still equal, shared."""
@@ -498,12 +494,12 @@ def test_notation_errors_name_the_problem() -> None:
 
 
 def test_positions_refuse_bad_input() -> None:
-    with pytest.raises(SetupError, match="named twice: A♥"):
-        position_state({"lanes": THREE_CENTER, "hands": {"P1": ["A♥"], "P2": ["A♥"]}})
+    with pytest.raises(SetupError, match="A♥ in two places at once"):
+        GAME.run_example({"lanes": THREE_CENTER, "hands": {"P1": ["A♥", "2♥"], "P2": ["A♥", "3♥"]}}, [], ())
     with pytest.raises(SetupError, match="should read like"):
         position_state({"lanes": ["4 at the middle", "empty", "empty"]})
-    with pytest.raises(SetupError, match="equal"):
-        position_state({"lanes": THREE_CENTER, "hands": {"P1": ["A♥"], "P2": []}})
+    with pytest.raises(SetupError, match="P1 holds 1 cards and P2 0"):
+        GAME.run_example({"lanes": THREE_CENTER, "hands": {"P1": ["A♥"], "P2": []}}, [], ())
     with pytest.raises(SetupError, match="missing P2 lane 3"):
         position_state({"lanes": THREE_CENTER, "programmed": {"P1": P1_CARDS, "P2": {1: "A♦", 2: "2♦"}}})
 

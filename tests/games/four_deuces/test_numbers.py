@@ -100,7 +100,7 @@ def test_rounds_to_win_edited_in_content_changes_the_engine_and_the_score_sheet(
                 "South": ["Murder"]}, "dice": {"North": [2], "South": [6]}, "tricks_won": {"North": 3, "South": 3},
                 "rounds_won": {"North": 2, "South": 1}}
     out = engine.run_example(position, ["North plays Murder 2", "South plays Murder 6"], [])
-    assert out["rounds_won"] == {"North": 2, "South": 2} and not out["game_over"]  # two rounds no longer win
+    assert out["score"] == {"North": 2, "South": 2} and not out["game_over"]  # two rounds no longer win
 
     sheet, shipped = printed(game, "score-sheet"), printed(parse_game(SHIPPED), "score-sheet")
     assert "Round 5" in sheet.values() and "Round 4" not in shipped.values()

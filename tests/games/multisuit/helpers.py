@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from generator.games import find_game
 from generator.games.multisuit.engine import MultisuitEngine
+from generator.games.multisuit.examples import example_state, outcomes
+from generator.games.multisuit.notation import parse_card
+from generator.games.multisuit.state import table_for
+from generator.rules.base import play_lines
 
 ENGINE = find_game("multisuit")
 assert isinstance(ENGINE, MultisuitEngine)
@@ -37,5 +41,28 @@ def _deck() -> tuple:
 TEST_DECK = _deck()
 
 
+def invented_table(position: dict, numbers=NUMBERS):  # type: ignore[no-untyped-def]
+    """A deck of exactly the cards ``position`` names, topped up to 36 with blank
+    stand-ins (no rank in any suit: they never win nor bind anyone), so a rules test
+    can play any card it likes. Worked examples use the printed deck instead."""
+    named = []
+    for cards in (position.get("hands") or {}).values():
+        for card in cards:
+            try:
+                named.append(parse_card(numbers, str(card)))
+            except ValueError:
+                pass  # unreadable: example_state says so
+    deck = tuple((n + 1, ranks) for n, ranks in enumerate(named + [(None, None, None)] * (36 - len(named))))
+    return table_for(numbers, deck, TABLE.make_up)
+
+
 def run(position: dict, play: list[str], variants: tuple[str, ...] = ()) -> dict:
-    return dict(GAME.run_example(position, play, variants))
+    """A worked example's outcomes from a position of invented cards (``invented_table``),
+    its moves played without the check of positions (which has tests of its own); with
+    ``playable``, the cards the legal moves name, in order."""
+    table = invented_table(position)
+    state, named = example_state(table, position, variants)
+    state = play_lines(state, play, GAME.parse_action, GAME.apply)
+    out = outcomes(state, named, 0)
+    out["playable"] = list(dict.fromkeys(move.split()[2] for move in out["legal"]))
+    return out

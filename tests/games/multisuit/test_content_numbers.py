@@ -22,14 +22,15 @@ from generator.games.multisuit.state import Numbers
 from generator.rules.base import SetupError
 
 from tests.components.helpers import by_id, texts
-from tests.games.multisuit.helpers import EW, NS, run
+from tests.games.multisuit.helpers import EW, GAME, NS
 
 ROOT = Path(__file__).resolve().parents[3]
 SPEC = find_spec("multisuit")
 assert SPEC is not None and SPEC.engine is not None and SPEC.faces is not None
 
-NINTH = {"North": ["A♠A♦A♣"], "East": ["4♠4♦4♣"], "South": ["5♠5♦5♣"], "West": ["6♠6♦6♣"]}
-NINTH_PLAY = ["North leads A♠A♦A♣ on spades", "East plays 4♠4♦4♣", "South plays 5♠5♦5♣", "West plays 6♠6♦6♣"]
+#: The ninth trick of a deal, in cards of the shipped deck: North's ace of spades wins it.
+NINTH = {"North": ["A♠J♦J♣"], "East": ["4♠4♦5♣"], "South": ["5♠5♦4♣"], "West": ["6♠6♦6♣"]}
+NINTH_PLAY = ["North leads A♠J♦J♣ on spades", "East plays 4♠4♦5♣", "South plays 5♠5♦4♣", "West plays 6♠6♦6♣"]
 
 
 def copy_project(tmp_path: Path) -> Path:
@@ -70,11 +71,11 @@ def test_target_points_change_the_engine_and_the_score_sheet(tmp_path: Path) -> 
     game = parse_game(folder)
     engine = engine_of(game)
     position = {"hands": NINTH, "tricks": {NS: 4, EW: 4}, "points": {NS: 2, EW: 0}}
-    changed = engine.run_example(position, NINTH_PLAY, ["game"])
-    assert changed["game_winner"] == NS and changed["phase"] == "over" and changed["points"] == {NS: 3, EW: 0}
-    shipped = run(position, NINTH_PLAY, ("game",))
+    changed = engine.run_example(position, NINTH_PLAY, ["one-game"])
+    assert changed["game_winner"] == NS and changed["phase"] == "over" and changed["score"] == {NS: 3, EW: 0}
+    shipped = GAME.run_example(position, NINTH_PLAY, ("one-game",))
     assert shipped["game_winner"] is None and shipped["phase"] == "exchange"
-    assert "3 points" in engine.variants["game"]
+    assert "3 points" in engine.variants["one-game"]
     text = score_sheet_text(game, tmp_path)
     assert "First to 3 points" in text and "First to 5 points" not in text
 
@@ -85,11 +86,11 @@ def test_rubber_games_change_the_engine_and_the_score_sheet(tmp_path: Path) -> N
     game = parse_game(folder)
     engine = engine_of(game)
     position = {"hands": NINTH, "tricks": {NS: 4, EW: 4}, "points": {NS: 4}, "games": {NS: 1, EW: 1}}
-    changed = engine.run_example(position, NINTH_PLAY, ["rubber"])
-    assert changed["game_winner"] == NS and changed["rubber_winner"] is None and changed["games"] == {NS: 2, EW: 1}
-    assert run(position, NINTH_PLAY, ("rubber",))["rubber_winner"] == NS
+    changed = engine.run_example(position, NINTH_PLAY, [])
+    assert changed["game_winner"] == NS and changed["winner"] is None and changed["games"] == {NS: 2, EW: 1}
+    assert GAME.run_example(position, NINTH_PLAY, ())["winner"] == NS
     position["games"] = {NS: 2, EW: 1}
-    assert engine.run_example(position, NINTH_PLAY, ["rubber"])["rubber_winner"] == NS
+    assert engine.run_example(position, NINTH_PLAY, [])["winner"] == NS
     text = score_sheet_text(game, tmp_path)
     assert "3 games win the rubber" in text and "G5 E–W" in text and "Game 5" in text
 

@@ -289,7 +289,7 @@ def test_nine_tricks_empty_every_hand_and_end_the_deal() -> None:
     """first-lead: nine tricks are played until the hands are empty; a deal is 48 decisions."""
     import random
 
-    state = new_game(seed=8, setup={"deck": TEST_DECK})
+    state = new_game(seed=8, variants=("single-deal",), setup={"deck": TEST_DECK})
     rng = random.Random(8)
     decisions = 0
     while not GAME.is_over(state):
@@ -307,47 +307,50 @@ NINTH_PLAY = ["North leads A♠A♦A♣ on spades", "East plays 4♠4♦4♣", "
 
 def test_game_to_five_points() -> None:
     """game-to-five: points add up over deals; reaching five wins the game."""
-    out = run(last_trick(NINTH, points={NS: 4, EW: 2}), NINTH_PLAY, ("game",))
+    out = run(last_trick(NINTH, points={NS: 4, EW: 2}), NINTH_PLAY, ("one-game",))
     assert out["deal_points"] == {NS: 1, EW: 0} and out["game_winner"] == NS
-    assert out["phase"] == "over" and out["winner"] == NS and out["points"] == {NS: 5, EW: 2}
-    out = run(last_trick(NINTH, points={NS: 3, EW: 2}), NINTH_PLAY, ("game",))
-    assert out["game_winner"] is None and out["points"] == {NS: 4, EW: 2} and out["phase"] == "exchange"
+    assert out["phase"] == "over" and out["winner"] == NS and out["score"] == {NS: 5, EW: 2}
+    out = run(last_trick(NINTH, points={NS: 3, EW: 2}), NINTH_PLAY, ("one-game",))
+    assert out["game_winner"] is None and out["score"] == {NS: 4, EW: 2} and out["phase"] == "exchange"
 
 
 def test_game_ends_after_deal_and_points_return_to_zero() -> None:
     """game-ends-after-deal: passing five still wins; both teams restart from zero for the next game."""
     out = run({"hands": {k: [v] for k, v in NINTH.items()}, "tricks": {NS: 8, EW: 0}, "points": {NS: 3, EW: 4}},
-              NINTH_PLAY, ("rubber",))
+              NINTH_PLAY, ())
     assert out["deal_points"] == {NS: 5, EW: 0} and out["game_winner"] == NS
-    assert out["points"] == {NS: 0, EW: 0} and out["games"] == {NS: 1, EW: 0} and out["phase"] == "exchange"
+    assert out["score"] == {NS: 0, EW: 0} and out["games"] == {NS: 1, EW: 0} and out["phase"] == "exchange"
 
 
 def test_dealer_rotation_clockwise_after_each_deal() -> None:
     """dealer-rotation: the next deal is dealt by the player on the dealer's left."""
-    out = run(last_trick(NINTH, dealer="South", leader="North"), NINTH_PLAY, ("game",))
+    out = run(last_trick(NINTH, dealer="South", leader="North"), NINTH_PLAY, ("one-game",))
     assert out["dealer"] == "West" and out["to_move"] == "North"
 
 
 def test_dealer_after_a_game_keeps_rotating() -> None:
     """dealer-after-a-game: a new game does not restart the deal."""
-    out = run(last_trick(NINTH, dealer="East", leader="North", points={NS: 4}), NINTH_PLAY, ("rubber",))
+    out = run(last_trick(NINTH, dealer="East", leader="North", points={NS: 4}), NINTH_PLAY, ())
     assert out["game_winner"] == NS and out["dealer"] == "South"
 
 
 def test_rubber_winner_two_games() -> None:
     """rubber-winner: the first team to win two games wins the rubber."""
-    out = run(last_trick(NINTH, points={NS: 4}, games={NS: 1, EW: 1}), NINTH_PLAY, ("rubber",))
-    assert out["rubber_winner"] == NS and out["phase"] == "over" and out["games"] == {NS: 2, EW: 1}
-    out = run(last_trick(NINTH, points={NS: 4}, games={NS: 0, EW: 1}), NINTH_PLAY, ("rubber",))
-    assert out["rubber_winner"] is None and out["games"] == {NS: 1, EW: 1}
+    out = run(last_trick(NINTH, points={NS: 4}, games={NS: 1, EW: 1}), NINTH_PLAY, ())
+    assert out["winner"] == NS and out["phase"] == "over" and out["games"] == {NS: 2, EW: 1}
+    out = run(last_trick(NINTH, points={NS: 4}, games={NS: 0, EW: 1}), NINTH_PLAY, ())
+    assert out["winner"] is None and out["games"] == {NS: 1, EW: 1}
 
 
 def test_variants_are_selectable_by_name_and_unknown_ones_refused() -> None:
-    """rubber / one-game: the engine plays one deal, a game (variant 'game') or the rubber ('rubber')."""
-    assert set(GAME.variants) == {"game", "rubber"}
-    assert new_game(seed=1, variants=("rubber",)).mode == "rubber"
-    assert new_game(seed=1, variants=("game",)).mode == "game"
-    assert new_game(seed=1).mode == "deal"
+    """play-a-rubber / one-game / single-deal: the rubber is the game; a single game or a
+    single deal are shorter sessions, chosen by name; both at once are refused."""
+    assert set(GAME.variants) == {"one-game", "single-deal"}
+    assert new_game(seed=1).mode == "rubber", "the rubber is the game"
+    assert new_game(seed=1, variants=("one-game",)).mode == "game"
+    assert new_game(seed=1, variants=("single-deal",)).mode == "deal"
+    with pytest.raises(SetupError, match="choose one of one-game and single-deal"):
+        new_game(variants=("one-game", "single-deal"))
     with pytest.raises(SetupError, match="unknown Multisuit variant"):
         new_game(variants=("hardcore",))
     with pytest.raises(SetupError, match="exactly 4 players"):

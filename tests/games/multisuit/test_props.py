@@ -30,7 +30,7 @@ from generator.rules.base import IllegalAction, oldest_first
 
 from tests.games.multisuit.helpers import GAME, NUMBERS, TEST_DECK
 
-MODES = [(), ("game",), ("rubber",)]
+MODES = [("single-deal",), ("one-game",), ()]
 
 
 def obvious_follows(state) -> set[str]:

@@ -78,7 +78,7 @@ def test_state_events_and_actions_follow_the_conventions() -> None:
     events = [value for value in vars(state_module).values()
               if isinstance(value, type) and issubclass(value, tuple) and value.__module__ == state_module.__name__]
     assert all(hasattr(e, "_fields") for e in events) and state_module.State in events
-    state = GAME.new_game(seed=4, variants=["game"])
+    state = GAME.new_game(seed=4, variants=["one-game"])
     rng = random.Random(4)
     seen = set()
     while not GAME.is_over(state):

@@ -488,7 +488,7 @@ def test_ties_most_sixes_then_fives() -> None:
     dice = {"North": [6, 2, 2, 4], "East": [5, 5, 3, 1], "South": [6, 1, 4, 3], "West": [5, 5, 2, 2]}
     state = last_trick(4, dice=dice)
     out = GAME.outcomes(play(state, *(f"{p} locks die 4" for p in ("North", "East", "South", "West"))))
-    assert out["totals"] == {"North": 14, "East": 14, "South": 14, "West": 14}
+    assert out["score"] == {"North": 14, "East": 14, "South": 14, "West": 14}
     # North and South have one 6 (and no 5, one 4); South's 3 breaks that tie.
     # East and West have two 5s (no 4); East's 3 breaks theirs.
     assert out["final_ranking"] == [["South"], ["North"], ["East"], ["West"]]
@@ -499,7 +499,7 @@ def test_ties_still_equal_share_the_victory() -> None:
     dice = {"North": [6, 2, 3, 4], "East": [4, 3, 2, 6], "South": [1, 1, 1, 1], "West": [5, 5, 3, 1]}
     state = last_trick(4, dice=dice)
     out = GAME.outcomes(play(state, *(f"{p} locks die 4" for p in ("North", "East", "South", "West"))))
-    assert out["winners"] == ["North", "East"] and out["shared_victory"] is True
+    assert out["winner"] == ["North", "East"]
     assert out["final_ranking"] == [["North", "East"], ["West"], ["South"]]
 
 
@@ -519,8 +519,8 @@ def test_unknown_variant_and_bad_position_are_refused() -> None:
         GAME.new_game(4, ("no-such-variant",))
     with pytest.raises(SetupError, match="3 or 4 players"):
         GAME.new_game(5)
-    with pytest.raises(SetupError, match="same number of cards"):
-        GAME.position({"hands": {"North": ["2♠", "3♠"]}}, ["East plays 4♠"])
+    with pytest.raises(SetupError, match="hands of North 2, East 1, South 0, West 0 cards"):
+        GAME.run_example({"hands": {"North": ["2♠", "3♠"]}}, ["East plays 4♠"], [])
     with pytest.raises(SetupError, match="round 2 has diamonds"):
         GAME.position({"round": 2, "trump": "hearts"})
 

@@ -118,7 +118,7 @@ def test_tie_break_order_edited_in_content_changes_the_ranking_and_the_sheet(tmp
     moves = ["North plays 2♠", "East plays 3♠ face down", "South plays 4♠ face down", "West plays 5♠ face down",
              *(f"{p} locks die 4" for p in ("North", "East", "South", "West"))]
     out = engine.run_example({"round": 4, "hands": hands, "dice": dice}, moves, [])
-    assert out["totals"] == {"North": 14, "East": 14, "South": 14, "West": 14}
+    assert out["score"] == {"North": 14, "East": 14, "South": 14, "West": 14}
     assert out["final_ranking"] == [["South"], ["East"], ["North"], ["West"]]  # most 1s first now
     assert score_key([6, 1], (1, 2, 3, 4, 5, 6)) == (7, 1, 0, 0, 0, 0, 1)
     assert any("most 1s, 2s, 3s, 4s, 5s, 6s" in w for w in words(printed(folder)["sheet"]))

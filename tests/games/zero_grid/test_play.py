@@ -227,14 +227,14 @@ def test_movement_needs_a_swap_target() -> None:
 def test_face_cards_only_use_their_suit_power() -> None:
     """action-choice: J, Q, K, A have no Movement — no choice is offered, the hand plays itself."""
     out = hand(["J♠", "Q♠", "K♠", "A♠"])
-    assert out["hand"] == 2 and out["choices"] == []
+    assert out["hand"] == 2 and all(" programs " in move for move in out["legal"])  # the next hand
     assert out["results"]["P1"][0] == "J♠: spades C1R2 6→1"
 
 
 def test_two_to_ten_offers_movement_or_suit_power_at_resolution() -> None:
     """action-choice, RULINGS 2: a 7♠ is asked Movement or Spades when it resolves."""
     out = hand(["7♠", "J♣", "Q♣", "K♣"])
-    assert out["choices"] == ["P1 7♠: spades", "P1 7♠: swap with column 2", "P1 7♠: swap with column 3",
+    assert out["legal"] == ["P1 7♠: spades", "P1 7♠: swap with column 2", "P1 7♠: swap with column 3",
                               "P1 7♠: swap with column 4"]
 
 
@@ -243,7 +243,7 @@ def test_only_actions_with_a_resolvable_die_are_offered() -> None:
     grid = [[6, 6, 6, 6], [0, 0, 0, 2], [0, 0, 0, 0], [0, 0, 0, 0]]
     out = hand(["8♥", "J♣", "Q♣", "K♣"], grid=grid)
     assert out["results"]["P1"][0] == "8♥: swap C1R4↔C2R4, 6→5"
-    assert out["choices"] == []
+    assert all(" programs " in move for move in out["legal"])  # no choice: the hand played itself
 
 
 # --- Movement -------------------------------------------------------------------------
@@ -252,7 +252,7 @@ def test_swap_right_any_distance_never_into_an_empty_space() -> None:
     """swap-movement: targets are dice to the right in the row, however far; empty spaces are not."""
     grid = [[5, 1, 1, 1], [0, 1, 1, 1], [2, 1, 1, 1], [0, 1, 1, 1]]
     out = hand(["7♠", "J♣", "Q♣", "K♣"], grid=grid)
-    assert out["choices"] == ["P1 7♠: spades", "P1 7♠: swap with column 3"]
+    assert out["legal"] == ["P1 7♠: spades", "P1 7♠: swap with column 3"]
 
 
 def test_swap_exchanges_then_only_the_activated_die_decays() -> None:
@@ -268,7 +268,7 @@ def test_decay_to_zero_removes_the_moved_die() -> None:
     out = hand(["5♣", "J♣", "Q♣", "K♣"], grid=grid, choices=["P1 5♣: swap with column 2"])
     assert out["results"]["P1"][0] == "5♣: swap C1R1↔C2R1, 1→0 (removed)"
     assert out["grid"]["P1"][0][0] == 3 and out["grid"]["P1"][1][0] == 0
-    assert out["removed"]["P1"] == 4
+    assert out["score"]["P1"] == 4
 
 
 # --- suit powers -------------------------------------------------------------------------
@@ -289,7 +289,7 @@ def test_diamonds_on_a_one_removes_the_die() -> None:
     """resolvable-die / removal: Diamonds on a 1 is allowed and removes it."""
     out = hand(["J♦", "Q♣", "K♣", "A♣"], grid=[[1, 0, 0, 0], *FULL[1:]])
     assert out["results"]["P1"][0] == "J♦: diamonds C1R1 1→0 (removed)"
-    assert out["removed"]["P1"] == 4
+    assert out["score"]["P1"] == 4
 
 
 @pytest.mark.parametrize("pips", [1, 2, 3, 4, 5, 6])
@@ -326,8 +326,8 @@ def test_cleanup_discards_every_card_and_deals_the_next_hand() -> None:
 
 def test_deck_running_out_mid_deal_reshuffles_the_discards() -> None:
     """reshuffle, zg-deal-in-hand: the discard pile becomes the deck and that hand is played."""
-    out = hand(["J♣", "Q♣", "K♣", "A♣"], deck=["2♦", "3♦", "4♦", "5♦"])
-    assert out["reshuffles"] == 1 and out["hand"] == 2 and not out["over"]
+    out = hand(["J♣", "Q♣", "K♣", "A♣"], deck=["2♦", "3♦", "4♦", "5♦"], hand=6)
+    assert out["reshuffles"] == 1 and out["hand"] == 7 and not out["game_over"]
     assert out["deck_size"] == 44  # 4 left + 48 discards reshuffled, 8 dealt
 
 
@@ -350,17 +350,17 @@ def test_solo_timer_ends_when_the_first_deck_is_spent() -> None:
 
 def test_solo_hand_with_four_cards_left_is_not_played() -> None:
     """solo-timer, zg-solo-reveal: a solo hand needs its four cards and a card to reveal."""
-    out = solo(["J♣", "Q♣", "K♣", "2♣"], reveal="3♦", deck=["4♦", "5♦", "6♦", "7♦", "8♦"])
-    assert not out["over"] and out["hand"] == 2
-    out = solo(["J♣", "Q♣", "K♣", "2♣"], reveal="3♦", deck=["4♦", "5♦", "6♦", "7♦"])
-    assert out["over"] and out["end"] == "timer" and out["hand"] == 1
+    out = solo(["J♣", "Q♣", "K♣", "2♣"], reveal="3♦", hand=9)  # 7 cards left after it: a hand and a reveal
+    assert not out["game_over"] and out["hand"] == 10
+    out = solo(["J♣", "Q♣", "K♣", "2♣"], reveal="3♦", hand=10)  # 2 cards left after it
+    assert out["game_over"] and out["end"] == "timer" and out["hand"] == 10
 
 
 def test_elimination_wins_at_the_end_of_the_hand() -> None:
     """elimination: removing all sixteen dice ends the game and wins it."""
     grid = [[1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]
     out = hand(["J♦", "Q♣", "K♣", "A♣"], grid=grid)
-    assert out["over"] and out["end"] == "elimination" and out["winners"] == ["P1"]
+    assert out["game_over"] and out["end"] == "elimination" and out["winner"] == "P1"
     assert out["title"]["P1"] == "Zero Hero"
 
 
@@ -368,7 +368,7 @@ def test_both_grids_cleared_in_one_hand_tie() -> None:
     """elimination, zg-elimination-timing: the hand finishes; two cleared grids share the win."""
     grid = [[1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]
     out = hand(["J♦", "Q♣", "K♣", "A♣"], grid=grid, p2=["Q♦", "3♥", "4♥", "2♣"], p2_grid=grid)
-    assert out["over"] and out["winners"] == ["P1", "P2"] and out["shared_victory"]
+    assert out["game_over"] and out["winner"] == ["P1", "P2"]
 
 
 SIXES = [6, 6, 6, 6]
@@ -385,8 +385,8 @@ def test_timer_most_removed_then_lowest_column_4_then_shared(p1, winners) -> Non
     P2 (3 removed, Column 4 totals 6) plays face Hearts on sixes: all fizzle."""
     p2_grid = [SIXES, SIXES, SIXES, [6, 0, 0, 0]]
     out = hand(["J♣", "Q♣", "K♣", "A♣"], grid=p1, p2=["J♥", "Q♥", "K♥", "2♣"], p2_grid=p2_grid, reshuffles=2)
-    assert out["removed"]["P2"] == 3 and out["column_4_pips"]["P2"] == 6
-    assert out["over"] and out["end"] == "timer" and out["winners"] == winners
+    assert out["score"]["P2"] == 3 and out["column_4_pips"]["P2"] == 6
+    assert out["game_over"] and out["end"] == "timer" and out["winner"] == (winners[0] if len(winners) == 1 else winners)
 
 
 @pytest.mark.parametrize("removed, title", [(0, "Did you read the rules!"), (4, "Did you read the rules!"),
@@ -548,9 +548,9 @@ def test_rule_map_names_code_for_every_rule_variant_and_clarification() -> None:
 
 
 @pytest.mark.parametrize("position, message", [
-    ({"grid": {"P1": [[7, 1, 1, 1], [1] * 4, [1] * 4, [1] * 4]}}, "a pip is 1–6"),
+    ({"grid": {"P1": [[7, 1, 1, 1], [1] * 4, [1] * 4, [1] * 4]}}, "a die shows 1 to 6"),
     ({"grid": {"P1": [[1, 1, 1], [1] * 4, [1] * 4, [1] * 4]}}, "four pips"),
-    ({"hands": {"P1": ["A♠", "K♠", "Q♠", "J♠"], "P2": ["A♠", "2♣", "3♣", "4♣"]}}, "only once"),
+    ({"hands": {"P1": ["A♠", "K♠", "Q♠", "J♠"], "P2": ["A♠", "2♣", "3♣", "4♣"]}}, "in two places at once"),
     ({"trump": "hearts"}, "unknown position field"),
     ({"hands": {"P3": ["A♠", "K♠", "Q♠", "J♠"]}}, "not a player"),
 ])
