@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from .schema import GameContent
+from .schema import Clarification, GameContent, GlossaryTerm
 
 
 @dataclass(frozen=True)
@@ -61,3 +61,22 @@ def players_text(game: GameContent) -> str:
 def play_time_text(game: GameContent) -> str | None:
     """How long a game takes, in minutes ("20–30"), or None when content does not say."""
     return f"{game.play_time.min}–{game.play_time.max}" if game.play_time else None
+
+
+def rulings_by_rule(game: GameContent) -> dict[str, list[Clarification]]:
+    """Each rule (or variant) id -> the clarifications that rule on it, in content order:
+    every rulebook links a rule to its rulings ("see ruling")."""
+    found: dict[str, list[Clarification]] = {}
+    for clarification in game.clarifications:
+        found.setdefault(clarification.rule, []).append(clarification)
+    return found
+
+
+def glossary_terms(game: GameContent) -> list[GlossaryTerm]:
+    """The glossary in alphabetical order (case and accents aside), as readers look terms up."""
+    import unicodedata
+
+    def key(term: GlossaryTerm) -> str:
+        return unicodedata.normalize("NFKD", term.term).encode("ascii", "ignore").decode().casefold()
+
+    return sorted(game.glossary, key=key)

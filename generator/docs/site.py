@@ -8,6 +8,7 @@ removed: docs/ is entirely generated.
 
 from __future__ import annotations
 
+import html
 import re
 import shutil
 from dataclasses import dataclass
@@ -34,7 +35,9 @@ PDF_LABELS = {
     "pnp-letter": "Everything to print, US Letter paper",
     "cards-pod": "Cards one per page with trim and bleed boxes, for print-on-demand services",
     "rulebook": "The rulebook, printable (A4)",
+    "rulebook-letter": "The rulebook, printable (US Letter)",
     "quick-reference": "The quick reference, one page (A4)",
+    "quick-reference-letter": "The quick reference, one page (US Letter)",
 }
 
 
@@ -115,17 +118,22 @@ def checked_badge() -> str:
 
 
 def example_view(example: Example) -> dict[str, Any]:
+    """What the site page and the printed rulebook show of one example."""
+    from .wording import description, rows
+
     data = example.data
-    return {
+    view: dict[str, Any] = {
         "id": example.id,
         "title": data["title"],
         "story": str(data["story"]).strip(),
-        "position": data.get("position") or {},
-        "play": example.play,
-        "expect": data.get("expect") or {},
+        "position_rows": rows(data.get("position")),
+        "play": [" ".join(m.split()) for m in example.play if m.strip()],
+        "outcome_rows": rows(data.get("expect")),
         "diagram": None,
         "badge": checked_badge(),
     }
+    view["description"] = description(view["title"], view["position_rows"], view["play"], view["outcome_rows"])
+    return view
 
 
 def place_examples(game: Any, examples: list[Example], replays: Mapping[tuple[str, str], Replay] | None = None
@@ -156,13 +164,25 @@ def place_examples(game: Any, examples: list[Example], replays: Mapping[tuple[st
     return by_section, others
 
 
+def book_links(downloads: list[dict[str, str]], slug: str) -> dict[str, dict[str, str]]:
+    """The rulebook's and the quick reference's PDFs by paper: {"rulebook": {"a4": href…}}."""
+    links: dict[str, dict[str, str]] = {}
+    for d in downloads:
+        for book in ("rulebook", "quick-reference"):
+            for paper, suffix in (("a4", ""), ("letter", "-letter")):
+                if d["name"] == f"{slug}-{book}{suffix}.pdf":
+                    links.setdefault(book, {})[paper] = d["href"]
+    return links
+
+
 def game_pages(project: Project, slug: str, examples: list[Example], out: DocsWriter) -> dict[str, Any]:
+    from ..content.outline import glossary_terms, rulings_by_rule
+    from ..content.reference import PARTS, quick_reference, reference_lines
+
     root = project.root
     game = project.games[slug]
     content = game.content
     pics = pictures(root, slug, content.title, out)
-    setup = next((p for hint in SETUP_HINTS for p in pics if hint in p.src), pics[0] if pics else None)
-    quickref = [p for p in pics if "quick" in p.src]
     # The drawings of the examples' positions were made with the printed rulebook
     # (in parallel, one game per process); the site copies them.
     by_section, others = place_examples(game, examples)
@@ -172,10 +192,13 @@ def game_pages(project: Project, slug: str, examples: list[Example], out: DocsWr
         if svg.is_file():
             view["diagram"] = f"img/{svg.name}"
             out.copy(svg, f"{slug}/{view['diagram']}")
+    files = downloads(root, slug, out)
     context = dict(game=content, outline=outline(content, others), players=players_text(content),
-                   play_time=play_time_text(content), pictures=pics, setup_picture=setup, quickref_pictures=quickref,
+                   play_time=play_time_text(content), pictures=pics, setup_scene=setup_scene(root, slug, out),
                    examples_by_section=by_section, other_examples=others, checked_page=f"../{CHECKED_PAGE}",
-                   suit_glyphs=SUIT_GLYPHS, downloads=downloads(root, slug, out))
+                   suit_glyphs=SUIT_GLYPHS, downloads=files, books=book_links(files, slug),
+                   rulings=rulings_by_rule(content), glossary=glossary_terms(content),
+                   reference=quick_reference(content), reference_lines=reference_lines(content), parts=PARTS)
     out.text(f"{slug}/index.md", render(root, "site/rulebook.md.j2", **context))
     out.text(f"{slug}/quick-reference.md", render(root, "site/quick-reference.md.j2", **context))
     out.text(f"{slug}/print-and-play.md", render(root, "site/print-and-play.md.j2", **context))
@@ -193,6 +216,22 @@ def game_pages(project: Project, slug: str, examples: list[Example], out: DocsWr
     if plays:
         nav.append({"How it plays": plays})
     return {"content": content, "picture": pics[0] if pics else None, "pictures": pics, "nav": nav}
+
+
+#: Where the rulebook build leaves the picture of the table after setup (in output/<slug>/).
+SETUP_SVG = "setup.svg"
+
+
+def setup_scene(root: Path, slug: str, out: DocsWriter) -> Picture | None:
+    """The picture of the table after setup (drawn with the rulebook), copied beside the
+    pages, with its description as the text a screen reader reads."""
+    svg = root / "output" / slug / SETUP_SVG
+    if not svg.is_file():
+        return None
+    out.copy(svg, f"{slug}/img/{SETUP_SVG}")
+    match = re.search(r"<desc>(.*?)</desc>", svg.read_text(encoding="utf-8"), re.S)
+    alt = html.unescape(match.group(1)) if match else f"The table after setup"
+    return Picture(f"img/{SETUP_SVG}", " ".join(alt.split()))
 
 
 def deck_report(project: Project, slug: str, out: DocsWriter) -> str | None:
