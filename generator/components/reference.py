@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..content.reference import reference_lines
+from ..content.reference import AT_THE_TABLE, reference_lines
 from ..content.schema import GameContent, QuickRefLine
 from ..scene import Circle, Item, Line, Rect, Scene, Style, Text
 from . import pieces
@@ -165,7 +165,7 @@ def count_of(game: GameContent, component_id: str, default: int) -> int:
 def quickref_component(game: GameContent, options: FaceOptions) -> Component:
     """The game's quick-reference card(s), card size, from its quick reference; as
     many copies as the content's ``quick-reference`` component counts."""
-    return lines_card_component(game, options, reference_lines(game), "Quick reference", "quick-reference",
+    return lines_card_component(game, options, reference_lines(game, AT_THE_TABLE), "Quick reference", "quick-reference",
                                 "Quick reference card", count_of(game, "quick-reference", 1),
                                 "Cut out; keep one within reach of every player.")
 

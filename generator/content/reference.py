@@ -113,11 +113,17 @@ def quick_reference(game: GameContent) -> QuickReference:
     return QuickReference(ordered)
 
 
-def reference_lines(game: GameContent) -> list[QuickRefLine]:
-    """The quick reference as plain lines under their parts' headings (the printed
-    reference cards and the rulebook's last chapter set these)."""
+#: What the printed reference cards carry: play, not the setup done once at the start.
+AT_THE_TABLE = ("play", "powers", "end", "rulings")
+
+
+def reference_lines(game: GameContent, parts: tuple[str, ...] = tuple(PARTS)) -> list[QuickRefLine]:
+    """The quick reference (its ``parts``) as plain lines under their parts' headings:
+    the printed reference cards and the rulebook's last chapter set these."""
     lines = []
     for entry in quick_reference(game).entries:
+        if entry.part not in parts:
+            continue
         text = f"{entry.step}: {entry.line}" if entry.step else entry.line
         if entry.power:
             text = f"{entry.power}: {entry.line}"

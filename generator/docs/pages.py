@@ -112,7 +112,7 @@ def book_targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> li
             key=f"{slug}/rulebook-pdf",
             builder=build_books,
             inputs=(f"content/{slug}",),
-            outputs=(*book_files(slug), str(RECORDS / f"{slug}.verified")),
+            outputs=(*book_files(slug), str(RECORDS / f"{slug}.verified"), f"{slug}/setup.svg"),
             game=slug,
             stage=1,
         )
@@ -149,8 +149,26 @@ def title_picture(components: list[Any]) -> Any:
 
 
 def setup_scene(game: Any, components: list[Any]) -> Any:
-    """The picture of the table after setup (None for a game that draws none)."""
-    return None
+    """The picture of the table after setup, drawn by the game's ``setup`` from its
+    printed components (None for a game that draws none)."""
+    from ..components.palette import palette
+    from ..games import find_spec
+
+    spec = find_spec(game.content.slug)
+    if spec is None or spec.setup is None:
+        return None
+    return spec.setup(game.content, components, palette(game.content.slug, "colour"))
+
+
+def write_setup_picture(path: Path, scene: Any) -> None:
+    """The setup picture as an SVG for the site (removed when a game draws none)."""
+    from ..atomic import write_text
+    from ..render.svg import render_scene
+
+    if scene is None:
+        path.unlink(missing_ok=True)
+    else:
+        write_text(path, render_scene(scene))
 
 
 def write_example_drawings(folder: Path, views: list[dict]) -> None:
@@ -174,7 +192,7 @@ def build_books(project: Any, target: Target, out: Path) -> None:
     from ..render.book_quickref import quickref_pdf
     from ..verify.examples import content_examples
     from .replays import checked_replays
-    from .site import EXAMPLE_SVGS, place_examples
+    from .site import EXAMPLE_SVGS, SETUP_SVG, place_examples
 
     slug = target.game
     assert slug is not None, "a rulebook target belongs to a game"
@@ -186,6 +204,7 @@ def build_books(project: Any, target: Target, out: Path) -> None:
     write_example_drawings(out / slug / EXAMPLE_SVGS, [v for views in placed.values() for v in views] + others)
     cover = title_picture(components)
     table = setup_scene(game, components)
+    write_setup_picture(out / slug / SETUP_SVG, table)
     files = iter(target.outputs)
     for paper in BOOK_PAPERS:
         write_bytes(out / next(files), rulebook_pdf(game.content, placed, others, cover, __version__, paper, table))

@@ -229,7 +229,7 @@ def setup_scene(root: Path, slug: str, out: DocsWriter) -> Picture | None:
     if not svg.is_file():
         return None
     out.copy(svg, f"{slug}/img/{SETUP_SVG}")
-    match = re.search(r"<desc>(.*?)</desc>", svg.read_text(encoding="utf-8"), re.S)
+    match = re.search(r"<title>(.*?)</title>", svg.read_text(encoding="utf-8"), re.S)
     alt = html.unescape(match.group(1)) if match else f"The table after setup"
     return Picture(f"img/{SETUP_SVG}", " ".join(alt.split()))
 

@@ -14,8 +14,9 @@ from html import escape
 from typing import Any, Callable, Sequence
 
 from ..components.palette import SUIT_COLOURS
+from ..components.tabletop import legible
 from ..layout import fonts
-from ..scene import Group, Item, Scene, Text
+from ..scene import Scene
 from .pdf import draw_items, fast_reportlab
 
 MM = 72.0 / 25.4
@@ -55,7 +56,7 @@ def styles(size: float = 10.0) -> dict[str, Any]:
         "body": body,
         "bullet": ParagraphStyle("bullet", parent=body, leftIndent=12 * k, bulletIndent=3 * k, spaceAfter=2 * k),
         "box": ParagraphStyle("box", parent=body, fontSize=9.5 * k, leading=12.5 * k, spaceAfter=3 * k),
-        "label": ParagraphStyle("label", parent=body, fontName=fonts.BOOK_BOLD, fontSize=9.5 * k, leading=12.5 * k,
+        "label": ParagraphStyle("label", parent=body, fontName=fonts.BOOK_BOLD, fontSize=size, leading=12.5 * k,
                                 textColor=ink, spaceAfter=0),
         "small": ParagraphStyle("small", parent=body, fontSize=8, leading=10, textColor=HexColor(GREY)),
         "link": ParagraphStyle("link", parent=body, fontSize=8.5, leading=11, textColor=HexColor("#3949ab"),
@@ -72,22 +73,6 @@ def text(value: Any) -> str:
     folded = " ".join(str(value).split())
     safe = escape("".join(_SUBSTITUTES.get(ch, ch) for ch in folded))
     return _SUIT.sub(lambda m: f'<font color="{SUIT_COLOURS[SUIT_NAMES[m.group(0)]]}">{m.group(0)}</font>', safe)
-
-
-def legible(items: tuple[Item, ...], scale: float, min_text_mm: float) -> tuple[Item, ...]:
-    """``items`` without the text that would print smaller than ``min_text_mm`` when drawn
-    at ``scale`` (a miniature of a printed mat keeps its shapes, not its fine print)."""
-    kept: list[Item] = []
-    for item in items:
-        if isinstance(item, Text):
-            if item.size * scale >= min_text_mm - 1e-9:
-                kept.append(item)
-        elif isinstance(item, Group):
-            kept.append(Group(legible(item.children, scale * item.scale, min_text_mm), item.dx, item.dy, item.rotate,
-                              item.scale))
-        else:
-            kept.append(item)
-    return tuple(kept)
 
 
 class SceneFlowable:

@@ -111,8 +111,8 @@ def _setup(entries: list[Entry], picture: Scene | None, st: dict[str, Any], widt
     checks = [Paragraph(text(e.line), st["bullet"], bulletText="☐") for e in entries]
     if picture is None or picture_h <= 0:
         return [_heading(PARTS["setup"], st), *checks]
-    left = width * 0.5
-    drawing = SceneFlowable(picture, (width - left) / MM - 2, picture_h / MM, min_text_mm=PICTURE_MIN_TEXT)
+    drawing = SceneFlowable(picture, picture.width * PICTURE_SCALE, picture_h / MM, min_text_mm=PICTURE_MIN_TEXT)
+    left = width - drawing.width - 4
     return [_heading(PARTS["setup"], st), _grid([[checks, drawing]], [left, width - left], st, lines=False)]
 
 
@@ -146,23 +146,27 @@ def _height(story: list[Any], width: float, height: float) -> float:
     return total
 
 
+#: The setup picture's scale on the quick reference: its labels (4 mm) print at 8.5 pt.
+PICTURE_SCALE = 0.75
+
+
 def quickref_pdf(game: Any, version: str, picture: Scene | None = None, paper: str = "a4") -> bytes:
     """One page of ``paper``: the game's quick reference at the largest type that fits
-    (at least 8 pt), the setup picture taking the height left over."""
+    (at least 8 pt); the setup picture beside the checklist where it fits at a scale
+    whose labels stay at least 8 pt, else left out."""
     ref = quick_reference(game)
     title = f"{game.title} — quick reference"
     footer = f"{game.title} · quick reference · Pipworks {version}"
     data = b""
-    for size in SIZES:
-        doc = BookDoc(title, footer, paper, margin_mm=MARGIN_MM, top_mm=MARGIN_MM, bottom_mm=16.0)
-        width, height = doc.width, doc.height
-        # The picture first gets a modest height; what the text leaves is added to it.
-        base = 45 * MM if picture is not None else 0.0
-        spare = height - _height(_story(game, ref, picture, size, width, base), width, height)
-        if spare < 0 and size > MIN_SIZE:
-            continue
-        picture_h = base + max(0.0, spare - 2 * MM)
-        data = doc.build(lambda: _story(game, ref, picture, size, width, picture_h), settle=False)
-        if doc.pages == 1 or size <= MIN_SIZE:
-            return data
+    pictures = (picture, None) if picture is not None else (None,)
+    for shown in pictures:
+        picture_h = shown.height * PICTURE_SCALE * MM if shown is not None else 0.0
+        for size in SIZES:
+            doc = BookDoc(title, footer, paper, margin_mm=MARGIN_MM, top_mm=MARGIN_MM, bottom_mm=16.0)
+            width, height = doc.width, doc.height
+            if _height(_story(game, ref, shown, size, width, picture_h), width, height) > height:
+                continue
+            data = doc.build(lambda: _story(game, ref, shown, size, width, picture_h), settle=False)
+            if doc.pages == 1:
+                return data
     return data  # at 8 pt and still more than a page: the content needs editing, not smaller type

@@ -208,7 +208,8 @@ def test_site_and_book_get_the_drawing() -> None:
     the printed example box draws it."""
     from generator.content.project import load_project
     from generator.docs.site import place_examples
-    from generator.render.book import _example, _styles
+    from generator.render.book import _example
+    from generator.render.book_base import styles
     from generator.verify.run import run_all
 
     project = load_project(ROOT, only=["multisuit"])
@@ -216,7 +217,7 @@ def test_site_and_book_get_the_drawing() -> None:
     placed, others = place_examples(project.games["multisuit"], examples, run_all(examples, before=True).replays)
     views = [v for vs in placed.values() for v in vs] + others
     assert len(views) == len(examples) and all(isinstance(v["scene"], Scene) for v in views)
-    box = _example(views[0], _styles(), 170 * 72 / 25.4)[0]
+    box = _example(views[0], styles(), 170 * 72 / 25.4)[0]._content[0]  # kept together: one page
     assert type(box._cellvalues[1][0]).__name__ == "_Scene"
 
 

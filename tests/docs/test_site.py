@@ -91,6 +91,16 @@ def test_deck_report_is_a_page_of_the_site(built_project: Path) -> None:
     assert "<svg" in page.read_text() or ".svg" in page.read_text()
 
 
+def section(game: dict, ident: str) -> dict:
+    """The rule section ``ident`` of a game.yaml's data."""
+    def walk(sections):
+        for s in sections or []:
+            yield s
+            yield from walk(s.get("sections"))
+
+    return next(s for s in walk(game["setup"] + game["rules"]) if s["id"] == ident)
+
+
 def edit_game(project: Path, slug: str, change) -> None:  # type: ignore[no-untyped-def]
     """Change a game's content as a designer would (the YAML re-dumped, same data otherwise)."""
     path = project / "content" / slug / "game.yaml"
@@ -104,8 +114,8 @@ def test_one_sentence_changes_site_rulebook_and_quick_reference(built_project: P
     project = tmp_path / "proj"
     shutil.copytree(built_project, project)
     new = "Zebras always lead the second trick of a round."
-    old = yaml.safe_load((project / "content" / "pip-trick" / "game.yaml").read_text())["quickref"][0]["text"]
-    edit_game(project, "pip-trick", lambda d: d["quickref"][0].update(text=new))
+    old = section(yaml.safe_load((project / "content" / "pip-trick" / "game.yaml").read_text()), "trump-order")["reference"]
+    edit_game(project, "pip-trick", lambda d: section(d, "trump-order").update(reference=new))
     result = run_pipworks(project, "build")
     assert result.returncode == 0, result.stderr
     out = project / "output"

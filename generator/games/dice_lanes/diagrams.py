@@ -160,3 +160,53 @@ def draw(example: Mapping[str, Any], before: Mapping[str, Any] | None, after: Ma
     if len(states) == 2:
         sheet.items += arrow_right(2.0 + width + 2.0, 5.0 + 3.6 + 1.5 * ROW, gap - 4.0, pal)
     return sheet
+
+
+# -- the table after setup ------------------------------------------------------------
+
+
+def setup_table(content: Any, components: Any, pal: Palette) -> Any:
+    """The lane board between the players, Player 1 at the bottom as on the printed
+    board; a rolled die in the Center slot of each lane, 4 cards in each hand, the draw
+    pile and the dice pool beside the board."""
+    from ...components import pieces
+    from ...components import tabletop as tt
+    from ...scene import Rect
+    from .state import Numbers
+
+    numbers = Numbers.from_content(content)
+    board = next(c for c in components if c.id == "lane-board").faces[0].front
+    w, h = tt.WIDTH, 128.0
+    items: list = [tt.table(w, h, pal)]
+    board_w = 62.0
+    bx, by = (w - board_w) / 2, 21.0
+    group, _, board_h = tt.miniature(board, bx, by, board_w)
+    items.append(group)
+    scale = board_w / board.width
+    slots = sorted(tt.spots(board, Rect, pieces.DIE_SLOT), key=lambda r: (r.x, r.y))  # type: ignore[attr-defined]
+    per_lane = len(numbers.slots)
+    centre = per_lane // 2
+    rolled = (3, 6, 2)
+    for lane in range(numbers.lanes):
+        slot = slots[lane * per_lane + centre]
+        size = pieces.DIE_SLOT * scale * 0.8
+        x = bx + (slot.x + pieces.DIE_SLOT * 0.1) * scale  # type: ignore[attr-defined]
+        y = by + (slot.y + pieces.DIE_SLOT * 0.1) * scale  # type: ignore[attr-defined]
+        items += pieces.die_face(x, y, size, rolled[lane % len(rolled)], pal)
+    hand = numbers.hand_size
+    top_hand, top_w = tt.fan(0, 0, hand, pal)
+    items += tt.fan((w - top_w) / 2, 9.5, hand, pal)[0]
+    items += tt.fan((w - top_w) / 2, by + board_h + 2.0, hand, pal)[0]
+    items.append(tt.label(w / 2, 6.5, "Player 2", "seat player 2", 60.0, pal))
+    items.append(tt.label(w / 2, h - 3.0, "Player 1", "seat player 1", 60.0, pal))
+    items += tt.pile(8.0, 52.0, pal, w=10.0, h=14.0)
+    items.append(tt.label(14.0, 73.0, "draw pile", "draw pile", 26.0, pal, bold=False))
+    pool = numbers.dice.standard - numbers.lanes
+    for n in range(pool):
+        items += pieces.die_face(w - 24.0 + (n % 3) * 6.0, 50.0 + (n // 3) * 6.0, 5.0, 1 + (n * 2) % 6, pal)
+    items.append(tt.label(w - 15.0, 73.0, "dice pool", "dice pool", 26.0, pal, bold=False))
+    return tt.picture("dice-lanes", content.title, items, h,
+                      f"The lane board lies between the two players, Player 1 at the bottom and Player 2 at the top, "
+                      f"its {numbers.lanes} lanes running from one player to the other. A rolled die sits in the "
+                      f"Center slot of each lane. Each player holds {hand} cards; the draw pile lies left of the "
+                      f"board and the other {pool} dice of the pool to its right.")

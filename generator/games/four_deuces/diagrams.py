@@ -168,3 +168,55 @@ def draw(example: Mapping[str, Any], before: Mapping[str, Any] | None, after: Ma
     sheet.add(items, bottom)
     sheet.add(*_other_moves(play, bottom, pal))
     return sheet
+
+
+# -- the table after setup ------------------------------------------------------------
+
+
+def setup_table(content: Any, components: Any, pal: Palette) -> Any:
+    """North and South face each other across the Suit Power board, its four tokens in a
+    random order; each has seven dice in a row from lowest to highest, a hand of four,
+    a face-down reserve of three and a boss card; two cards lie aside unseen."""
+    from ...components import tabletop as tt
+    from ...scene import Circle
+    from .state import SEATS, Numbers
+
+    numbers = Numbers.from_content(content)
+    board = next(c for c in components if c.id == "suit-power-board").faces[0].front
+    tokens = [f.front for f in next(c for c in components if c.id == "suit-tokens").faces]
+    bosses = [f.front for f in next(c for c in components if c.id == "character-cards").faces]
+    w, h = tt.WIDTH, 124.0
+    items: list = [tt.table(w, h, pal)]
+    board_w = 40.0
+    bx, by = 6.0, (h - board.height * board_w / board.width) / 2
+    group, _, board_h = tt.miniature(board, bx, by, board_w)
+    items.append(group)
+    scale = board_w / board.width
+    places = tt.spots(board, Circle, tokens[0].width / 2 + 2.0)
+    shuffled = [tokens[n] for n in (2, 0, 3, 1)][: len(places)]  # a random order, as setup asks
+    for place, token in zip(places, shuffled):
+        size = token.width * scale
+        x = bx + place.cx * scale - size / 2  # type: ignore[attr-defined]
+        y = by + place.cy * scale - size / 2  # type: ignore[attr-defined]
+        items.append(tt.miniature(token, x, y, size, frame=False)[0])
+    rolls = {0: sorted((5, 2, 6, 1, 3, 3, 4)), 1: sorted((2, 6, 6, 1, 4, 5, 2))}
+    seat_x = 52.0
+    for seat, (top, dice_y, cards_y, turn) in enumerate(((8.0, 20.0, 28.0, 180), (h - 4.0, h - 31.0, h - 48.0, 0))):
+        name = SEATS[seat]
+        dice_items, _ = tt.dice(seat_x, dice_y, rolls[seat], pal, size=6.0, gap=1.2)
+        items += dice_items
+        items += tt.fan(seat_x, cards_y, numbers.hand, pal, w=8.0, h=11.0, step=3.0)[0]
+        items += tt.fan(seat_x + 23.0, cards_y, numbers.reserve, pal, w=8.0, h=11.0, step=3.0)[0]
+        boss, _, _ = tt.miniature(bosses[seat % len(bosses)], w - 22.0, cards_y - 3.0 if seat else cards_y - 2.0, 14.0,
+                                  turn)
+        items.append(boss)
+        items.append(tt.label(seat_x, top, f"{name}: dice, hand, reserve, boss", f"seat {name}", w - seat_x - 4, pal,
+                              "start"))
+    items += tt.pile(seat_x, h / 2 - 7.0, pal, w=8.0, h=11.0, depth=numbers.removed)
+    items.append(tt.label(seat_x + 12.0, h / 2 + 1.0, f"{numbers.removed} cards aside", "removed cards", 40.0, pal,
+                          "start", bold=False))
+    return tt.picture("four-deuces", content.title, items, h,
+                      f"North and South sit facing each other. Between them, on the left, the Suit Power board holds "
+                      f"the four suit tokens in a random order. Each player has {numbers.dice_per_player} dice in a "
+                      f"row from lowest to highest, a hand of {numbers.hand} cards, a face-down reserve of "
+                      f"{numbers.reserve} cards and a boss card; {numbers.removed} cards lie aside, unseen.")

@@ -197,3 +197,43 @@ def draw(example: Mapping[str, Any], before: Mapping[str, Any] | None, after: Ma
     else:
         sheet.add(*_card_rows(_fallback_rows(example, play, before, after), pal))
     return sheet
+
+
+# -- the table after setup ------------------------------------------------------------
+
+
+def setup_table(content: Any, components: Any, pal: Palette) -> Any:
+    """Four players, partners opposite (North–South against East–West), the three
+    suit markers face up in the middle about 10 cm apart, nine cards in every hand."""
+    from ...components import tabletop as tt
+    from .notation import SEATS
+    from .state import Numbers
+
+    numbers = Numbers.from_content(content)
+    markers = {f.front.name: f.front for f in next(c for c in components if c.id == "marker-cards").faces}
+    w, h = tt.WIDTH, 110.0
+    items: list = [tt.table(w, h, pal)]
+    # The table is drawn at 1 : 8: a card is 8 mm wide here, the 10 cm between markers 12.5 mm.
+    card_w, gap = 63.5 / 8, 100.0 / 8
+    faces = list(markers.values())[: len(numbers.markers)]
+    x0 = (w - len(faces) * card_w - (len(faces) - 1) * gap) / 2
+    for n, face in enumerate(faces):
+        items.append(tt.miniature(face, x0 + n * (card_w + gap), h / 2 - 8.0, card_w)[0])
+    items.append(tt.label(w / 2, h / 2 + 10.0, "markers, about 10 cm apart", "markers", 70.0, pal, bold=False))
+    hand = 9
+    seats = {"North": (w / 2, 7.0, "middle", (w / 2, 10.0)), "South": (w / 2, h - 3.0, "middle", (w / 2, h - 27.0)),
+             "West": (4.0, h / 2 - 14.0, "start", (4.0, h / 2 - 10.0)),
+             "East": (w - 4.0, h / 2 - 14.0, "end", (w - 4.0, h / 2 - 10.0))}
+    team = {"North": "North–South", "South": "North–South", "East": "East–West", "West": "East–West"}
+    for name in SEATS:
+        lx, ly, anchor, (hx, hy) = seats[name]
+        fan_items, fan_w = tt.fan(0, 0, hand, pal, w=7.9, h=11.1, step=1.6)
+        x = {"middle": hx - fan_w / 2, "start": hx, "end": hx - fan_w}[anchor]
+        items += tt.fan(x, hy, hand, pal, w=7.9, h=11.1, step=1.6)[0]
+        items.append(tt.label(lx, ly, name, f"seat {name}", 40.0, pal, anchor))
+        items.append(tt.label(lx, hy + 15.5, team[name], f"team {name}", 40.0, pal,
+                              anchor, bold=False, size=3.0))
+    return tt.picture("multisuit", content.title, items, h,
+                      "Four players sit round the table in two partnerships, partners opposite: North and South "
+                      "against East and West. The spade, diamond and club markers lie face up in the middle, about "
+                      f"10 cm apart; every player holds {hand} cards.")

@@ -186,3 +186,40 @@ def draw(example: Mapping[str, Any], before: Mapping[str, Any] | None, after: Ma
         items, bottom = _dice_table(before, after, pal)
         sheet.add(items, bottom)
     return sheet
+
+
+# -- the table after setup ------------------------------------------------------------
+
+
+def setup_table(content: Any, components: Any, pal: Palette) -> Any:
+    """Four players round the table, each with their player mat turned towards them,
+    four dice showing the start values (2, 3, 4, 5) and a hand of 13 cards; South
+    deals, so West (on South's left) leads the first trick."""
+    from ...components import tabletop as tt
+    from .state import Numbers
+
+    start = list(Numbers.from_content(content).start_dice)
+    mat = next(c for c in components if c.id == "player-mat").faces[0].front
+    w = h = tt.WIDTH
+    items: list = [tt.table(w, h, pal)]
+    mat_w = 30.0
+    # (seat label, turn of the mat, mat's top-left, dice and hand positions, label anchor)
+    seats = [
+        ("North", 180, (45.0, 10.0), (78.0, 14.0), (14.0, 13.0), (60.0, 6.5, "middle")),
+        ("South · deals", 0, (45.0, h - 10.0 - mat.height * mat_w / mat.width), (17.0, h - 20.0), (79.0, h - 18.5),
+         (60.0, h - 3.0, "middle")),
+        ("West · leads first", 90, (4.0, 44.0), (4.0, 79.0), (4.0, 88.0), (4.0, 41.0, "start")),
+        ("East", 270, (w - 4.0 - mat.height * mat_w / mat.width, 44.0), (w - 27.0, 79.0), (w - 26.0, 88.0),
+         (w - 4.0, 41.0, "end")),
+    ]
+    for name, turn, (mx, my), (dx, dy), (hx, hy), (lx, ly, anchor) in seats:
+        group, _, _ = tt.miniature(mat, mx, my, mat_w, turn)
+        items.append(group)
+        items += tt.dice(dx, dy, start, pal)[0]
+        items += tt.fan(hx, hy, 13, pal, w=6.0, h=8.0, step=1.5)[0]
+        items.append(tt.label(lx, ly, name, f"seat {name}", 40.0, pal, anchor))
+    items.append(tt.label(w / 2, h / 2 + 1.5, "13 cards each", "hands", 36.0, pal, bold=False))
+    return tt.picture("pip-trick", content.title, items, h,
+                      "Four players sit round the table: North, East, South and West. Each has a player mat turned "
+                      "towards them, four dice showing 2, 3, 4 and 5, and a hand of 13 face-down cards. South deals, "
+                      "so West, on South's left, leads the first trick.")

@@ -123,3 +123,48 @@ def draw(example: Mapping[str, Any], before: Mapping[str, Any] | None, after: Ma
         items += card(x, 6.0, rank, suit, pal, "adversary card")
         sheet.add(items, 6.0 + 16.5)
     return sheet
+
+
+# -- the table after setup ------------------------------------------------------------
+
+
+def setup_table(content: Any, components: Any, pal: Palette) -> Any:
+    """Two players, each with a player grid of sixteen dice in the setup pattern
+    (read each column top to bottom), the shuffled deck between them and the first
+    player marker with the player who starts."""
+    from ...components import pieces
+    from ...components import tabletop as tt
+    from ...scene import Rect
+    from .faces import CELL
+    from .state import Numbers
+
+    columns = Numbers.from_content(content).setup_grid
+    grid = next(c for c in components if c.id == "player-grid").faces[0].front
+    marker = next(c for c in components if c.id == "first-player-marker").faces[0].front
+    w, h = tt.WIDTH, 92.0
+    items: list = [tt.table(w, h, pal)]
+    grid_w = 46.0
+    scale = grid_w / grid.width
+    cells = sorted(tt.spots(grid, Rect, CELL - 2.0), key=lambda r: (r.x, r.y))  # type: ignore[attr-defined]
+    rows = len(columns[0])
+    for seat, gx in enumerate((6.0, w - 6.0 - grid_w)):
+        gy = 12.0
+        items.append(tt.miniature(grid, gx, gy, grid_w)[0])
+        for index, cell in enumerate(cells):
+            value = columns[index // rows][index % rows]
+            size = (CELL - 2.0) * scale * 0.8
+            x = gx + (cell.x + (CELL - 2.0) * 0.1) * scale  # type: ignore[attr-defined]
+            y = gy + (cell.y + (CELL - 2.0) * 0.1) * scale  # type: ignore[attr-defined]
+            items += pieces.die_face(x, y, size, value, pal)
+        name = "Player 1 · starts" if seat == 0 else "Player 2"
+        items.append(tt.label(gx + grid_w / 2, 8.0, name, f"seat {seat + 1}", grid_w + 4, pal))
+    items += tt.pile(w / 2 - 5.0, 30.0, pal, w=10.0, h=14.0, depth=4)
+    items.append(tt.label(w / 2, 52.0, "deck", "deck", 16.0, pal, bold=False))
+    items.append(tt.miniature(marker, 6.0 + grid_w / 2 - 6.0, h - 16.0, 12.0)[0])
+    items.append(tt.label(6.0 + grid_w / 2 + 8.0, h - 7.0, "first player marker", "marker", 60.0, pal, "start",
+                          bold=False))
+    pattern = "; ".join(f"column {n} shows {', '.join(map(str, column))}" for n, column in enumerate(columns, 1))
+    return tt.picture("zero-grid", content.title, items, h,
+                      f"Two players sit side by side at their own player grids, each holding sixteen dice in four "
+                      f"columns, read top to bottom: {pattern}. The shuffled deck lies between the grids; the player "
+                      f"who starts has the first player marker.")
