@@ -22,7 +22,7 @@ from .book_base import MM, BookDoc, SceneFlowable, boxed, styles, text
 EXAMPLE_COLOUR = "#2e7d32"
 RULING_COLOUR = "#3949ab"
 #: Tallest an example drawing may print (mm): a box must fit one page with its text.
-DRAWING_MAX_H = 95.0
+DRAWING_MAX_H = 150.0
 
 
 def _heading(title: str, style: Any, level: int | None, key: str) -> Any:
@@ -63,10 +63,9 @@ def _example(ex: dict[str, Any], st: dict[str, Any], width: float) -> list[Any]:
         rows.append(f"<font color='#1f2a44'><b>Outcome</b></font>")
         rows += _rows(ex["outcome_rows"])
     if ex.get("checked", True):
-        rows.append(f"<font size=7.5 color='{EXAMPLE_COLOUR}'>outcome checked against the reference engine when "
-                    "this book was built</font>")
+        rows.append(f"<font size=8 color='{EXAMPLE_COLOUR}'>verified by the rules engine when this book was built</font>")
     else:
-        rows.append("<font size=7.5 color='#8a5a00'>not checked by an engine: this game has no rules engine yet</font>")
+        rows.append("<font size=8 color='#8a5a00'>not checked by an engine: this game has no rules engine yet</font>")
     scene = ex.get("scene")
     picture = SceneFlowable(scene, width / MM - 6, DRAWING_MAX_H) if scene is not None else None
     return [boxed(f"Example: {ex['title']}", rows, EXAMPLE_COLOUR, st, width, picture=picture)]

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from ...content.schema import GameContent
 
 TOKEN = 9.0
-TOKEN_PITCH = 11.0
+TOKEN_PITCH = 12.5
 CW, CH = 14.0, 20.0
 DIE = 6.6
 SMALL_DIE = 5.0
@@ -59,8 +59,9 @@ def _track(x: float, y: float, order: list[str], pal: Palette, tag: str, moved: 
     for n, suit in enumerate(order):
         cx = x + TOKEN / 2 + n * TOKEN_PITCH
         items += token(cx, y + TOKEN / 2, suit.lower(), pal, ring=suit.lower() == moved)
-        items.append(label(cx, y + TOKEN + 2.6, suit.capitalize(), f"{tag} track place {n + 1}", TOKEN_PITCH - 0.4,
-                           ts.FINE * 0.8, "middle", fill=pal.text))
+        # names alternate between two lines, so long ones never run into each other
+        items.append(label(cx, y + TOKEN + 3.2 + (n % 2) * 3.3, suit.capitalize(), f"{tag} track place {n + 1}",
+                           2 * TOKEN_PITCH - 1.0, ts.FINE, "middle", fill=pal.text))
     return items
 
 
@@ -69,9 +70,7 @@ def suit_card(x: float, y: float, suit: str, value: int | None, pal: Palette, na
     """A small suit card (tinted, its outline and name) with the die played on it."""
     items: list = [Rect(x, y, CW, CH, Style(fill=pal.suit_tint(suit), stroke=pal.accent,
                                             stroke_width=0.9 if highlight else 0.35), radius=1.4),
-                   suit_symbol(suit, x + CW / 2, y + 4.6, 6.0, pal.suit(suit)),
-                   label(x + CW / 2, y + 10.0, suit.upper(), f"{name} suit", CW - 1.2, ts.FINE * 0.75, "middle",
-                         True, pal.suit(suit))]
+                   suit_symbol(suit, x + CW / 2, y + 5.6, 7.5, pal.suit(suit))]  # the shape names the suit
     if value:
         items += die(x + (CW - DIE) / 2, y + CH - DIE - 1.4, value, pal, DIE)
     return items
@@ -85,13 +84,13 @@ def _left(before: Mapping[str, Any], after: Mapping[str, Any], numbers: Numbers,
     old, new = list(before.get("track") or []), list(after.get("track") or [])
     changed = bool(new) and new != old
     moved = str(after.get("token_moved") or "").lower() or None
-    rows: list[tuple[str, list[Any], str | None]] = [("Suit Power Track, strongest first" if not changed else "Track before", old, None)]
+    rows: list[tuple[str, list[Any], str | None]] = [("Track, strongest first" if not changed else "Track before", old, None)]
     if changed:
         rows.append(("Track after", new, moved))
     for title, order, ring in rows:
         items.append(caption(2.0, y, title, f"{title.lower()} caption", 56.0, pal))
         items += _track(2.0, y + 1.5, order, pal, title.lower(), ring)
-        y += TOKEN + 8.5
+        y += TOKEN + 11.5
     for seat, dice in (before.get("dice") or {}).items():
         later = list((after.get("dice") or {}).get(seat, dice))
         items.append(label(2.0, y + SMALL_DIE * 0.75, seat, f"dice {seat} seat", 11.0, ts.FINE, bold=True,
@@ -105,8 +104,7 @@ def _left(before: Mapping[str, Any], after: Mapping[str, Any], numbers: Numbers,
             items += row or [note(13.0, y + SMALL_DIE * 0.7, "no dice left", f"dice {seat} none left", 40.0, pal)]
         y += SMALL_DIE + 2.6
     if before.get("dice"):
-        items.append(note(2.0, y + 1.0, "unused dice in hand; a second row is after the moves", "dice note",
-                          58.0, pal))
+        items.append(note(2.0, y + 1.0, "unused dice; 2nd row: after", "dice note", 58.0, pal))
         y += 3.0
     return items, y
 

@@ -97,7 +97,7 @@ def _trick_rows(example: Mapping[str, Any], play: list[str], pal: Palette) -> tu
         suit = trick[0][4]
         done = run("multisuit", example, play[: trick[-1][0] + 1]) or {}
         winner = done.get("trick_winner") if len(trick) == 4 else None
-        items.append(caption(2.0 + CW / 2, y + 2.2, "Trick suit", f"trick {t} marker caption", 19.0, pal, "middle"))
+        items.append(caption(2.0, y + 2.2, "Trick suit", f"trick {t} marker caption", TRICK_X - 3.0, pal))
         if suit:
             items += marker(2.0, y + 3.2, suit, pal, f"trick {t} marker")
         for n, (_, seat, _, text, _) in enumerate(trick):

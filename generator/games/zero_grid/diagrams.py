@@ -14,7 +14,7 @@ import re
 from typing import AbstractSet, Any, Mapping
 
 from ...components import typeset as ts
-from ...components.diagrams import Sheet, arrow_right, caption, card, die, label, note, split_card
+from ...components.diagrams import MIN_TEXT, Sheet, arrow_right, caption, card, die, label, note, split_card
 from ...components.palette import Palette
 from ...components.suits import suit_symbol
 from ...scene import Item
@@ -62,10 +62,11 @@ def _result(x: float, y: float, line: str, name: str, pal: Palette) -> list:
         rank, suit = split_card(head)
     except ValueError:
         return [note(x, y, line, name, BLOCK_W - 3.0, pal)]
-    width = ts.text_width(rank, ts.FINE, True)
-    return [label(x, y, rank, f"{name} card", 4.0, ts.FINE, bold=True, fill=pal.suit(suit)),
-            suit_symbol(suit, x + width + 1.1, y - ts.FINE * 0.33, ts.FINE * 0.95, pal.suit(suit)),
-            note(x + 6.0, y, rest.strip(), name, BLOCK_W - 9.0, pal)]
+    size = MIN_TEXT
+    width = ts.text_width(rank, size, True)
+    return [label(x, y, rank, f"{name} card", width + 0.5, size, bold=True, fill=pal.suit(suit)),
+            suit_symbol(suit, x + width + 1.7, y - size * 0.33, size * 0.95, pal.suit(suit)),
+            note(x + 8.0, y, rest.strip(), name, BLOCK_W - 9.0, pal)]
 
 
 def _column_cards(x: float, y: float, cards: list[str], pal: Palette, tag: str) -> list:
@@ -98,8 +99,8 @@ def _block(x: float, player: str, before: Mapping[str, Any], after: Mapping[str,
         items += grid(ax + 9.0, y + 3.4, new, pal, ring=changes(old, new))
     y += 3.4 + 4 * CELL + 1.0
     for n, line in enumerate(((after.get("results") or {}).get(player) or [])[:RESULT_LINES], start=1):
-        items += _result(x, y + 2.6, str(line), f"{tag} result {n}", pal)
-        y += 3.0
+        items += _result(x, y + 3.2, str(line), f"{tag} result {n}", pal)
+        y += 3.8
     return items, y + 1.0
 
 
