@@ -57,7 +57,7 @@ def token(cx: float, cy: float, suit: str, pal: Palette, ring: bool = False) -> 
 def _track(x: float, y: float, order: list[str], pal: Palette, tag: str, moved: str | None) -> list:
     items: list = []
     for n, suit in enumerate(order):
-        cx = x + TOKEN / 2 + n * TOKEN_PITCH
+        cx = x + 4.0 + TOKEN / 2 + n * TOKEN_PITCH  # room for the first name, centred below
         items += token(cx, y + TOKEN / 2, suit.lower(), pal, ring=suit.lower() == moved)
         # names alternate between two lines, so long ones never run into each other
         items.append(label(cx, y + TOKEN + 3.2 + (n % 2) * 3.3, suit.capitalize(), f"{tag} track place {n + 1}",

@@ -63,10 +63,10 @@ def multi_card(x: float, y: float, text: str, pal: Palette, name: str, trick_sui
 
 
 def marker(x: float, y: float, suit: str, pal: Palette, name: str, w: float = CW, h: float = CH) -> list:
-    """The trick's marker card: the suit's tint and a large outline."""
+    """The trick's marker card: the suit's tint and a large outline, its name beneath."""
     return [Rect(x, y, w, h, Style(fill=pal.suit_tint(suit), stroke=pal.accent, stroke_width=0.35), radius=1.4),
-            suit_symbol(suit, x + w / 2, y + h * 0.45, w * 0.62, pal.suit(suit)),
-            label(x + w / 2, y + h - 1.6, suit.upper(), f"{name} suit", w - 1.2, ts.FINE * 0.8, "middle", True,
+            suit_symbol(suit, x + w / 2, y + h * 0.5, w * 0.7, pal.suit(suit)),
+            label(max(x + w / 2, 11.0), y + h + 3.4, suit.upper(), f"{name} suit", 20.0, ts.FINE, "middle", True,
                   pal.suit(suit))]
 
 

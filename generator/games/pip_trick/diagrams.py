@@ -96,8 +96,8 @@ def _next_hand(after: Mapping[str, Any], y: float, pal: Palette) -> tuple[list, 
     if not hand or after.get("phase") != "play a card":
         return [], y
     legal = {str(m).split()[-1] for m in after.get("legal") or [] if " plays " in str(m) and "face down" not in str(m)}
-    items: list = [label(TRICK_X, y + 2.2, f"{seat}'s hand (heavy edge: may play face up)", "next hand caption",
-                         60.0, ts.FINE, fill=pal.text)]
+    items: list = [label(TRICK_X, y + 2.2, f"{seat}'s hand; heavy edge: may play", "next hand caption",
+                         TABLE_X - TRICK_X - 2.0, ts.FINE, fill=pal.text)]
     for n, text in enumerate(hand[:4]):
         rank, suit = split_card(text)
         items += card(TRICK_X + n * PITCH, y + 3.2, rank, suit, pal, f"next hand card {n + 1}",

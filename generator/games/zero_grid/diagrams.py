@@ -54,19 +54,27 @@ def changes(old: list[list[int]], new: list[list[int]]) -> set[tuple[int, int]]:
             if c >= len(old) or r >= len(old[c]) or old[c][r] != pips}
 
 
-def _result(x: float, y: float, line: str, name: str, pal: Palette) -> list:
+RESULT_LEADING = 3.8
+
+
+def _result(x: float, y: float, line: str, name: str, pal: Palette) -> tuple[list, float]:
     """One engine result line, "J♠: spades C2R4 6→1": the card as its rank and the
-    suit's outline (the font has no suit glyphs), then the words."""
+    suit's outline (the font has no suit glyphs), then the words, wrapped to the block.
+    Returns the items and the baseline after them."""
     head, _, rest = line.partition(":")
     try:
         rank, suit = split_card(head)
     except ValueError:
-        return [note(x, y, line, name, BLOCK_W - 3.0, pal)]
+        rank, suit, rest = "", "", line
     size = MIN_TEXT
-    width = ts.text_width(rank, size, True)
-    return [label(x, y, rank, f"{name} card", width + 0.5, size, bold=True, fill=pal.suit(suit)),
-            suit_symbol(suit, x + width + 1.7, y - size * 0.33, size * 0.95, pal.suit(suit)),
-            note(x + 8.0, y, rest.strip(), name, BLOCK_W - 9.0, pal)]
+    words = ts.wrap(rest.strip(), BLOCK_W - 9.0, size)
+    items: list = [note(x + 8.0, y + n * RESULT_LEADING, part, f"{name}" + (f" part {n + 1}" if n else ""),
+                        BLOCK_W - 9.0, pal) for n, part in enumerate(words)]
+    if rank:
+        width = ts.text_width(rank, size, True)
+        items += [label(x, y, rank, f"{name} card", width + 0.5, size, bold=True, fill=pal.suit(suit)),
+                  suit_symbol(suit, x + width + 1.7, y - size * 0.33, size * 0.95, pal.suit(suit))]
+    return items, y + len(words) * RESULT_LEADING
 
 
 def _column_cards(x: float, y: float, cards: list[str], pal: Palette, tag: str) -> list:
@@ -99,8 +107,9 @@ def _block(x: float, player: str, before: Mapping[str, Any], after: Mapping[str,
         items += grid(ax + 9.0, y + 3.4, new, pal, ring=changes(old, new))
     y += 3.4 + 4 * CELL + 1.0
     for n, line in enumerate(((after.get("results") or {}).get(player) or [])[:RESULT_LINES], start=1):
-        items += _result(x, y + 3.2, str(line), f"{tag} result {n}", pal)
-        y += 3.8
+        drawn, y = _result(x, y + 3.2, str(line), f"{tag} result {n}", pal)
+        items += drawn
+        y -= 3.2
     return items, y + 1.0
 
 
