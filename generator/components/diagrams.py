@@ -51,6 +51,31 @@ class Sheet:
         self.items.extend(items)
         self.bottom = max(self.bottom, bottom)
 
+    @property
+    def right(self) -> float:
+        """How far right the drawing reaches (its text included), so a narrow drawing
+        is not shown as a wide one with empty space beside it."""
+        return max((_right(item) for item in self.items), default=0.0)
+
+
+def _right(item: Item) -> float:
+    from ..layout.text import extent
+    from ..scene import Circle, Group, Line, Path
+
+    if isinstance(item, Rect):
+        return item.x + item.w
+    if isinstance(item, Circle):
+        return item.cx + item.r
+    if isinstance(item, Line):
+        return max(item.x1, item.x2)
+    if isinstance(item, Path):
+        return max((c[i] for c in item.commands for i in range(1, len(c), 2)), default=0.0)
+    if isinstance(item, Text):
+        return extent(item).right
+    if isinstance(item, Group):  # drawings translate groups but never turn or scale them
+        return item.dx + max((_right(child) for child in item.children), default=0.0) * item.scale
+    return 0.0
+
 
 def split_card(text: str) -> tuple[str, str]:
     """"10♦" -> ("10", "diamonds"); a card the notation cannot name raises ValueError."""

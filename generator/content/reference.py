@@ -113,8 +113,9 @@ def quick_reference(game: GameContent) -> QuickReference:
     return QuickReference(ordered)
 
 
-#: What the printed reference cards carry: play, not the setup done once at the start.
-AT_THE_TABLE = ("play", "powers", "end", "rulings")
+#: What the printed reference cards carry: play and the end, not the setup done once at the
+#: start nor the rulings (both are on the one-page quick reference).
+AT_THE_TABLE = ("play", "powers", "end")
 
 
 def reference_lines(game: GameContent, parts: tuple[str, ...] = tuple(PARTS)) -> list[QuickRefLine]:

@@ -44,8 +44,9 @@ def drawing(slug: str, example: Mapping[str, Any], game_content: Any, replay: Re
     finally:
         REPLAYER.reset(token)
     height = round(sheet.bottom + MARGIN, 2)
+    width = round(min(WIDTH, sheet.right + MARGIN), 2)
     title = getattr(game_content, "title", slug)
-    return Scene(name=f"{slug} example {example.get('id', '')}", width=WIDTH, height=height,
+    return Scene(name=f"{slug} example {example.get('id', '')}", width=width, height=height,
                  items=tuple(sheet.items), title=ts.printable(f"{title}: {example.get('title', '')}"))
 
 
