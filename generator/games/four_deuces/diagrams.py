@@ -25,7 +25,9 @@ if TYPE_CHECKING:
 
 TOKEN = 9.0
 TOKEN_PITCH = 12.5
-CW, CH = 14.0, 20.0
+CW, CH = 16.0, 20.0
+#: A suit's name under its card, on one of two lines so long names never touch.
+NAME_LINE = 3.4
 DIE = 6.6
 SMALL_DIE = 5.0
 TRICKS_X = 64.0
@@ -66,11 +68,14 @@ def _track(x: float, y: float, order: list[str], pal: Palette, tag: str, moved: 
 
 
 def suit_card(x: float, y: float, suit: str, value: int | None, pal: Palette, name: str,
-              highlight: bool = False) -> list:
-    """A small suit card (tinted, its outline and name) with the die played on it."""
+              highlight: bool = False, line: int = 0) -> list:
+    """A small suit card (tinted, its outline) with the die played on it, and the suit's
+    name beneath it on name line ``line`` (0 or 1)."""
     items: list = [Rect(x, y, CW, CH, Style(fill=pal.suit_tint(suit), stroke=pal.accent,
                                             stroke_width=0.9 if highlight else 0.35), radius=1.4),
-                   suit_symbol(suit, x + CW / 2, y + 5.6, 7.5, pal.suit(suit))]  # the shape names the suit
+                   suit_symbol(suit, x + CW / 2, y + 5.6, 7.5, pal.suit(suit)),
+                   label(x + CW / 2, y + CH + NAME_LINE * (line + 1) - 0.4, suit.upper(), f"{name} suit",
+                         2 * CW, ts.FINE, "middle", False, pal.suit(suit))]
     if value:
         items += die(x + (CW - DIE) / 2, y + CH - DIE - 1.4, value, pal, DIE)
     return items
@@ -88,9 +93,11 @@ def _left(before: Mapping[str, Any], after: Mapping[str, Any], numbers: Numbers,
     if changed:
         rows.append(("Track after", new, moved))
     for title, order, ring in rows:
-        items.append(caption(2.0, y, title, f"{title.lower()} caption", 56.0, pal))
-        items += _track(2.0, y + 1.5, order, pal, title.lower(), ring)
-        y += TOKEN + 11.5
+        # named as the Suit Power Track (what it is); captioned short enough for 2.9 mm type
+        tag = "suit power track, strongest first" if title.startswith("Track,") else title.lower()
+        items.append(caption(2.0, y, title, f"{tag} caption", 56.0, pal))
+        items += _track(2.0, y + 1.5, order, pal, tag, ring)
+        y += TOKEN + 12.5
     for seat, dice in (before.get("dice") or {}).items():
         later = list((after.get("dice") or {}).get(seat, dice))
         items.append(label(2.0, y + SMALL_DIE * 0.75, seat, f"dice {seat} seat", 11.0, ts.FINE, bold=True,
@@ -122,11 +129,11 @@ def _tricks(example: Mapping[str, Any], play: list[str], pal: Palette) -> tuple[
             cx = x + n * (CW + 2.0)
             name = f"trick {t + 1} card {n + 1}"
             items.append(label(cx + CW / 2, 8.6, seat, f"{name} seat", CW + 1.6, ts.FINE, "middle", fill=pal.text))
-            items += suit_card(cx, 9.8, suit, value, pal, name, highlight=seat == winner)
+            items += suit_card(cx, 9.8, suit, value, pal, name, highlight=seat == winner, line=n % 2)
             if seat == winner:
-                items.append(label(cx + CW / 2, 9.8 + CH + 3.0, "takes it", f"{name} winner", CW + 1.6, ts.FINE,
-                                   "middle", True, pal.accent))
-        bottom = max(bottom, 9.8 + CH + 4.0)
+                items.append(label(cx + CW / 2, 9.8 + CH + 3 * NAME_LINE, "takes it", f"{name} winner", CW + 1.6,
+                                   ts.FINE, "middle", True, pal.accent))
+        bottom = max(bottom, 9.8 + CH + 3 * NAME_LINE + 1.0)
     return items, bottom
 
 
@@ -148,8 +155,8 @@ def _hands(before: Mapping[str, Any], numbers: Numbers, pal: Palette) -> tuple[l
         items.append(caption(TRICKS_X, y, f"{seat}'s hand", f"hand {seat} caption", 50.0, pal))
         for n, suit in enumerate(list(hand)[:numbers.tricks_per_round]):
             items += suit_card(TRICKS_X + n * (CW + 1.5), y + 1.5, str(suit).lower(), None, pal,
-                               f"hand {seat} card {n + 1}")
-        y += CH + 6.0
+                               f"hand {seat} card {n + 1}", line=n % 2)
+        y += CH + 2 * NAME_LINE + 6.0
     return items, y
 
 
