@@ -60,9 +60,9 @@ class Sheet:
 
 def _right(item: Item) -> float:
     from ..layout.text import extent
-    from ..scene import Circle, Group, Line, Path
+    from ..scene import Circle, Group, Image, Line, Path
 
-    if isinstance(item, Rect):
+    if isinstance(item, (Rect, Image)):
         return item.x + item.w
     if isinstance(item, Circle):
         return item.cx + item.r

@@ -12,13 +12,15 @@ phone. Labels are set at :data:`LABEL` size, never shrunk below :data:`MIN_TEXT`
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Sequence, TypeVar
 
-from ..scene import Group, Item, Rect, Scene, Style, Text
+from ..scene import Circle, Group, Item, Rect, Scene, Style, Text
 from . import pieces
 from . import typeset as ts
 from .diagrams import card_back
 from .palette import WHITE, Palette
+
+Shape = TypeVar("Shape", Rect, Circle)
 
 #: Width of every setup picture (mm): drawn at most this wide, its labels stay at least
 #: 8 pt on a half-page quick reference and about 10 px on a phone.
@@ -106,10 +108,10 @@ def picture(slug: str, title: str, items: list[Item], height: float, description
                  title=ts.printable(f"{title}: the table after setup. {description}"))
 
 
-def spots(scene: Scene, kind: type, size: float) -> list[Item]:
+def spots(scene: Scene, kind: type[Shape], size: float) -> list[Shape]:
     """The top-level shapes of ``scene`` of ``kind`` (Rect: width ``size``; Circle:
     radius ``size``) in drawing order: where a board's slots and places are."""
-    found: list[Item] = []
+    found: list[Shape] = []
     for item in scene.items:
         if isinstance(item, kind) and abs(getattr(item, "w", getattr(item, "r", -1.0)) - size) < 1e-6:
             found.append(item)

@@ -43,7 +43,7 @@ def _grid(rows: list[list[Any]], widths: list[float], st: dict[str, Any], lines:
     from reportlab.platypus import Table, TableStyle
 
     table = Table(rows, colWidths=widths, hAlign="LEFT")
-    style = [("FONTNAME", (0, 0), (-1, -1), fonts.BOOK), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+    style: list[tuple[Any, ...]] = [("FONTNAME", (0, 0), (-1, -1), fonts.BOOK), ("VALIGN", (0, 0), (-1, -1), "TOP"),
              ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3),
              ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5)]
     if lines:

@@ -194,15 +194,15 @@ def setup_table(content: Any, components: Any, pal: Palette) -> Any:
     group, _, board_h = tt.miniature(board, bx, by, board_w)
     items.append(group)
     scale = board_w / board.width
-    slots = sorted(tt.spots(board, Rect, pieces.DIE_SLOT), key=lambda r: (r.x, r.y))  # type: ignore[attr-defined]
+    slots = sorted(tt.spots(board, Rect, pieces.DIE_SLOT), key=lambda r: (r.x, r.y))
     per_lane = len(numbers.slots)
     centre = per_lane // 2
     rolled = (3, 6, 2)
     for lane in range(numbers.lanes):
         slot = slots[lane * per_lane + centre]
         size = pieces.DIE_SLOT * scale * 0.8
-        x = bx + (slot.x + pieces.DIE_SLOT * 0.1) * scale  # type: ignore[attr-defined]
-        y = by + (slot.y + pieces.DIE_SLOT * 0.1) * scale  # type: ignore[attr-defined]
+        x = bx + (slot.x + pieces.DIE_SLOT * 0.1) * scale
+        y = by + (slot.y + pieces.DIE_SLOT * 0.1) * scale
         items += pieces.die_face(x, y, size, rolled[lane % len(rolled)], pal)
     hand = numbers.hand_size
     top_hand, top_w = tt.fan(0, 0, hand, pal)

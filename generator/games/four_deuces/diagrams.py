@@ -201,8 +201,8 @@ def setup_table(content: Any, components: Any, pal: Palette) -> Any:
     shuffled = [tokens[n] for n in (2, 0, 3, 1)][: len(places)]  # a random order, as setup asks
     for place, token in zip(places, shuffled):
         size = token.width * scale
-        x = bx + place.cx * scale - size / 2  # type: ignore[attr-defined]
-        y = by + place.cy * scale - size / 2  # type: ignore[attr-defined]
+        x = bx + place.cx * scale - size / 2
+        y = by + place.cy * scale - size / 2
         items.append(tt.miniature(token, x, y, size, frame=False)[0])
     rolls = {0: sorted((5, 2, 6, 1, 3, 3, 4)), 1: sorted((2, 6, 6, 1, 4, 5, 2))}
     seat_x = 52.0

@@ -155,7 +155,7 @@ def setup_table(content: Any, components: Any, pal: Palette) -> Any:
     items: list = [tt.table(w, h, pal)]
     grid_w = 46.0
     scale = grid_w / grid.width
-    cells = sorted(tt.spots(grid, Rect, CELL - 2.0), key=lambda r: (r.x, r.y))  # type: ignore[attr-defined]
+    cells = sorted(tt.spots(grid, Rect, CELL - 2.0), key=lambda r: (r.x, r.y))
     rows = len(columns[0])
     for seat, gx in enumerate((6.0, w - 6.0 - grid_w)):
         gy = 12.0
@@ -163,8 +163,8 @@ def setup_table(content: Any, components: Any, pal: Palette) -> Any:
         for index, cell in enumerate(cells):
             value = columns[index // rows][index % rows]
             size = (CELL - 2.0) * scale * 0.8
-            x = gx + (cell.x + (CELL - 2.0) * 0.1) * scale  # type: ignore[attr-defined]
-            y = gy + (cell.y + (CELL - 2.0) * 0.1) * scale  # type: ignore[attr-defined]
+            x = gx + (cell.x + (CELL - 2.0) * 0.1) * scale
+            y = gy + (cell.y + (CELL - 2.0) * 0.1) * scale
             items += pieces.die_face(x, y, size, value, pal)
         name = "Player 1 · starts" if seat == 0 else "Player 2"
         items.append(tt.label(gx + grid_w / 2, 8.0, name, f"seat {seat + 1}", grid_w + 4, pal))
