@@ -16,6 +16,7 @@ from typing import Any, Sequence
 from ..content.reference import reference_lines
 from ..content.outline import Chapter, glossary_terms, outline, play_time_text, players_text, rulings_by_rule
 from ..scene import Scene
+from ..components.tabletop import MIN_TEXT
 from .book_base import MM, BookDoc, SceneFlowable, boxed, styles, text
 
 #: Colours of the boxes: worked examples green, rulings indigo.
@@ -120,7 +121,8 @@ class _Book:
         story.append(Paragraph(text(" · ".join(facts)), st["body"]))
         story.append(Paragraph(text(game.overview), st["body"]))
         if self.picture is not None:
-            story += [Spacer(1, 6 * MM), SceneFlowable(self.picture, self.width / MM, 120)]
+            # the printed piece in miniature: its shapes, and only the words that still read
+            story += [Spacer(1, 6 * MM), SceneFlowable(self.picture, self.width / MM, 120, min_text_mm=MIN_TEXT)]
         return story
 
     def chapter(self, chapter: Chapter) -> list[Any]:

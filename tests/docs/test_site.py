@@ -145,3 +145,38 @@ def test_content_is_escaped_in_the_site(built_project: Path, tmp_path: Path, run
     assert result.returncode == 0, result.stderr
     html = (project / "output" / "site" / "zero-grid" / "index.html").read_text()
     assert "<script>alert(" not in html and "&lt;script&gt;" in html
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_printed_rulebooks_for_both_papers_with_a_contents_page_that_fits(built_project: Path, slug: str) -> None:
+    """A4 and Letter, each laid out for its paper: the contents fit page 2 (page 3 opens
+    the first chapter), each rule links to its rulings, and the glossary is in order."""
+    for suffix, size in (("", (595.28, 841.89)), ("-letter", (612.0, 792.0))):
+        reader = PdfReader(built_project / "output" / slug / f"{slug}-rulebook{suffix}.pdf")
+        box = reader.pages[0].mediabox
+        assert (round(float(box.width), 2), round(float(box.height), 2)) == size
+        contents = reader.pages[1].extract_text() or ""
+        assert "Contents" in contents and "Glossary" in contents and "Quick reference" in contents
+        assert (reader.pages[2].extract_text() or "").lstrip().startswith("Components")
+    text = pdf_text(built_project / "output" / slug / f"{slug}-rulebook.pdf")
+    game = yaml.safe_load((ROOT / "content" / slug / "game.yaml").read_text())
+    for ruling in game.get("clarifications", []):
+        assert f"See ruling: {' '.join(ruling['question'].split())}" in text
+    terms = [t["term"] for t in game.get("glossary", [])]
+    glossary = text[text.rindex("Glossary"):text.rindex("Quick reference")]
+    positions = [glossary.index(f"{term}:") for term in sorted(terms, key=str.casefold)]
+    assert positions == sorted(positions), "the glossary is alphabetical"
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_site_rules_link_to_their_rulings_and_pages_link_their_pdfs(built_project: Path, slug: str) -> None:
+    site = built_project / "output" / "site" / slug
+    html = (site / "index.html").read_text()
+    game = yaml.safe_load((ROOT / "content" / slug / "game.yaml").read_text())
+    for ruling in game.get("clarifications", []):
+        assert f'href="#{ruling["id"]}"' in html and f'id="{ruling["id"]}"' in html
+    for page, book in (("index.html", "rulebook"), ("quick-reference.html", "quick-reference")):
+        page_html = (site / page).read_text()
+        for suffix in ("", "-letter"):
+            assert f'href="files/{slug}-{book}{suffix}.pdf"' in page_html, (page, suffix)
+        assert 'onclick="window.print()"' in page_html

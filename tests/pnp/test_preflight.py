@@ -138,7 +138,7 @@ def test_every_pdf_pipworks_builds_passes(built_project: Path) -> None:
     on the print files (kits and POD files) type of 6 pt or more too. The rulebooks'
     pictures of boards are scaled down, so their type is left to their own redesign."""
     pdfs = sorted(p for p in (built_project / "output").glob("*/*.pdf"))
-    assert len(pdfs) == 25
+    assert len(pdfs) == 35  # per game: two kits, the POD file, rulebook and quick reference on A4 and Letter
     found = []
     for pdf in pdfs:
         print_file = "-pnp-" in pdf.name or "-cards-pod" in pdf.name
