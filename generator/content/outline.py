@@ -27,6 +27,7 @@ class Chapter:
 #: Every chapter a rulebook can have, in the order rulebooks print them.
 CHAPTERS: tuple[Chapter, ...] = (
     Chapter("components", "Components"),
+    Chapter("reading-examples", "Reading the examples"),
     Chapter("setup", "Setup"),
     Chapter("rules", "Rules"),
     Chapter("variants", "Variants"),
@@ -36,6 +37,10 @@ CHAPTERS: tuple[Chapter, ...] = (
     Chapter("quick-reference", "Quick reference"),
 )
 
+#: The opening of "Reading the examples", the same on the site and in the PDF.
+READING_INTRO = ("Each worked example tells what happens, shows the table, then lists the position, the moves "
+                 "and the outcome. They keep a few short forms, explained here once.")
+
 
 def outline(game: GameContent, other_examples: Sequence[Any] = (), examples: bool = True,
             reference: bool = True) -> list[Chapter]:
@@ -43,6 +48,7 @@ def outline(game: GameContent, other_examples: Sequence[Any] = (), examples: boo
     worked examples are shown (``other_examples``, those that name no rule, then get a
     chapter of their own); ``reference``: the quick reference closes the book."""
     present = {
+        "reading-examples": examples and bool(game.notation),
         "variants": bool(game.variants),
         "clarifications": bool(game.clarifications),
         "more-examples": examples and bool(other_examples),

@@ -168,6 +168,15 @@ class GlossaryTerm:
 
 
 @record
+class NotationTerm:
+    """One piece of the compact notation a game's worked examples keep (``C2R1``, "die
+    3", ``K♠Q♦9♣``), explained once in the rulebook's "Reading the examples" part."""
+
+    term: Text
+    meaning: Text
+
+
+@record
 class Files:
     """Other content files of this game, relative to its folder (never outside it)."""
 
@@ -202,6 +211,9 @@ class GameContent:
     quickref: list[QuickRefLine] = field(default_factory=list)
     clarifications: list[Clarification] = field(default_factory=list)
     glossary: list[GlossaryTerm] = field(default_factory=list)
+    #: how the worked examples write positions and moves, term by term: the rulebook's
+    #: "Reading the examples" part, beside the game's labelled drawing (``GameSpec.legend``).
+    notation: list[NotationTerm] = field(default_factory=list)
     #: game-specific tables (setup patterns, scoring charts, suit powers, tracks) that
     #: components and rulebooks draw; each game's checks give them meaning.
     data: dict[str, Any] = field(default_factory=dict)

@@ -112,7 +112,8 @@ def book_targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> li
             key=f"{slug}/rulebook-pdf",
             builder=build_books,
             inputs=(f"content/{slug}",),
-            outputs=(*book_files(slug), str(RECORDS / f"{slug}.verified"), f"{slug}/setup.svg"),
+            outputs=(*book_files(slug), str(RECORDS / f"{slug}.verified"), f"{slug}/setup.svg",
+                     f"{slug}/reading-the-examples.svg"),
             game=slug,
             stage=1,
         )
@@ -161,7 +162,8 @@ def setup_scene(game: Any, components: list[Any]) -> Any:
 
 
 def write_setup_picture(path: Path, scene: Any) -> None:
-    """The setup picture as an SVG for the site (removed when a game draws none)."""
+    """A picture of the rulebook (the setup picture, the drawing of "Reading the
+    examples") as an SVG for the site (removed when a game draws none)."""
     from ..atomic import write_text
     from ..render.svg import render_scene
 
@@ -192,7 +194,8 @@ def build_books(project: Any, target: Target, out: Path) -> None:
     from ..render.book_quickref import quickref_pdf
     from ..verify.examples import content_examples
     from .replays import checked_replays
-    from .site import EXAMPLE_SVGS, SETUP_SVG, place_examples
+    from .drawings import legend_scene
+    from .site import EXAMPLE_SVGS, LEGEND_SVG, SETUP_SVG, place_examples
 
     slug = target.game
     assert slug is not None, "a rulebook target belongs to a game"
@@ -205,7 +208,10 @@ def build_books(project: Any, target: Target, out: Path) -> None:
     cover = title_picture(components)
     table = setup_scene(game, components)
     write_setup_picture(out / slug / SETUP_SVG, table)
+    legend = legend_scene(slug, game.content) if game.content.notation else None
+    write_setup_picture(out / slug / LEGEND_SVG, legend)
     files = iter(target.outputs)
     for paper in BOOK_PAPERS:
-        write_bytes(out / next(files), rulebook_pdf(game.content, placed, others, cover, __version__, paper, table))
+        write_bytes(out / next(files), rulebook_pdf(game.content, placed, others, cover, __version__, paper, table,
+                                                          legend))
         write_bytes(out / next(files), quickref_pdf(game.content, __version__, table, paper))

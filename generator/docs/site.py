@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
-from ..content.outline import outline, play_time_text, players_text
+from ..content.outline import READING_INTRO, outline, play_time_text, players_text
 from ..content.project import Project
 from ..templating import render
 from ..verify.examples import FENCE, Example, content_examples
@@ -119,7 +119,9 @@ def checked_badge() -> str:
 
 def example_view(example: Example) -> dict[str, Any]:
     """What the site page and the printed rulebook show of one example."""
-    from .wording import description, rows
+    from markupsafe import Markup
+
+    from .wording import description, engine_details, rows
 
     data = example.data
     view: dict[str, Any] = {
@@ -132,6 +134,9 @@ def example_view(example: Example) -> dict[str, Any]:
         "diagram": None,
         "badge": checked_badge(),
     }
+    # a fenced code block escapes what it shows itself; the fence keeps it closed
+    raw, fence = engine_details(data)
+    view["engine"], view["engine_fence"] = Markup(raw), fence
     view["description"] = description(view["title"], view["position_rows"], view["play"], view["outcome_rows"])
     return view
 
@@ -195,6 +200,7 @@ def game_pages(project: Project, slug: str, examples: list[Example], out: DocsWr
     files = downloads(root, slug, out)
     context = dict(game=content, outline=outline(content, others), players=players_text(content),
                    play_time=play_time_text(content), pictures=pics, setup_scene=setup_scene(root, slug, out),
+                   legend_scene=setup_scene(root, slug, out, LEGEND_SVG), reading_intro=READING_INTRO,
                    examples_by_section=by_section, other_examples=others, checked_page=f"../{CHECKED_PAGE}",
                    suit_glyphs=SUIT_GLYPHS, downloads=files, books=book_links(files, slug),
                    rulings=rulings_by_rule(content), glossary=glossary_terms(content),
@@ -218,20 +224,22 @@ def game_pages(project: Project, slug: str, examples: list[Example], out: DocsWr
     return {"content": content, "picture": pics[0] if pics else None, "pictures": pics, "nav": nav}
 
 
-#: Where the rulebook build leaves the picture of the table after setup (in output/<slug>/).
+#: Where the rulebook build leaves the picture of the table after setup and the drawing
+#: of "Reading the examples" (in output/<slug>/).
 SETUP_SVG = "setup.svg"
+LEGEND_SVG = "reading-the-examples.svg"
 
 
-def setup_scene(root: Path, slug: str, out: DocsWriter) -> Picture | None:
-    """The picture of the table after setup (drawn with the rulebook), copied beside the
-    pages, with its description as the text a screen reader reads."""
-    svg = root / "output" / slug / SETUP_SVG
+def setup_scene(root: Path, slug: str, out: DocsWriter, name: str = SETUP_SVG) -> Picture | None:
+    """A picture drawn with the rulebook (the table after setup, or ``name``), copied
+    beside the pages, with its description as the text a screen reader reads."""
+    svg = root / "output" / slug / name
     if not svg.is_file():
         return None
-    out.copy(svg, f"{slug}/img/{SETUP_SVG}")
+    out.copy(svg, f"{slug}/img/{name}")
     match = re.search(r"<title>(.*?)</title>", svg.read_text(encoding="utf-8"), re.S)
-    alt = html.unescape(match.group(1)) if match else f"The table after setup"
-    return Picture(f"img/{SETUP_SVG}", " ".join(alt.split()))
+    alt = html.unescape(match.group(1)) if match else "A drawing of the table"
+    return Picture(f"img/{name}", " ".join(alt.split()))
 
 
 def deck_report(project: Project, slug: str, out: DocsWriter) -> str | None:

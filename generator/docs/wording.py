@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+#: How an example says a list's order means nothing (``{in any order: [...]}``).
+ANY_ORDER = "in any order"
+
 
 def label(key: Any) -> str:
     """A field name as a row label: ``game_over`` -> "Game over"."""
@@ -24,8 +27,13 @@ def words(value: Any) -> str:
     if value is None:
         return "none"
     if isinstance(value, Mapping):
+        if list(value) == [ANY_ORDER]:
+            return f"{words(value[ANY_ORDER])} (in any order)"
         return "; ".join(f"{k}: {words(v)}" for k, v in value.items()) or "none"
     if isinstance(value, (list, tuple)):
+        if value and all(isinstance(v, (list, tuple)) for v in value):
+            # a grid: its columns side by side, each top first ("Reading the examples")
+            return " | ".join(" ".join(words(x) for x in v) for v in value)
         return ", ".join(words(v) for v in value) or "none"
     text = " ".join(str(value).split())
     return text or "none"
@@ -34,6 +42,20 @@ def words(value: Any) -> str:
 def rows(mapping: Mapping[str, Any] | None) -> list[tuple[str, str]]:
     """Each field of ``mapping`` as a (label, plain words) row."""
     return [(label(key), words(value)) for key, value in (mapping or {}).items()]
+
+
+def engine_details(data: Mapping[str, Any]) -> tuple[str, str]:
+    """The example as the engine reads it (its position, moves and expected outcomes,
+    as YAML) and a code fence longer than any run of backticks in it, so nothing in
+    the content can close the block early: the site's collapsed "engine details"."""
+    import re
+
+    import yaml
+
+    raw = {k: data[k] for k in ("position", "play", "expect") if data.get(k) not in (None, {}, [])}
+    text = yaml.safe_dump(raw, allow_unicode=True, sort_keys=False, width=100).rstrip()
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    return text, "`" * max(3, longest + 1)
 
 
 def description(title: str, position: list[tuple[str, str]], play: list[str], outcome: list[tuple[str, str]]) -> str:

@@ -37,6 +37,10 @@ DiagramDrawer = Callable[[Mapping[str, Any], "Mapping[str, Any] | None", "Mappin
 #: ``setup(content, components, palette)``: the picture of the table after setup, laid
 #: out with the game's printed ``components`` (``generator.components.tabletop``).
 SetupDrawer = Callable[["GameContent", Sequence["Component"], "Palette"], "Scene"]
+#: ``legend(content, palette)``: the labelled drawing of the rulebook's "Reading the
+#: examples" part (the compact notation its examples keep, shown on the table) and the
+#: words that describe it to a screen reader.
+LegendDrawer = Callable[["GameContent", "Palette"], "tuple[Sheet, str]"]
 #: ``data()``: the record class (``generator.content.record``) of the game's ``data:``
 #: block in game.yaml: its numbers (start dice, setup grid, scoring chart...). Content
 #: checks parse it with line numbers; the engine and the faces read the same record, so
@@ -64,5 +68,6 @@ class GameSpec:
     diagram: DiagramDrawer | None = None
     data: DataRecord | None = None
     setup: SetupDrawer | None = None
+    legend: LegendDrawer | None = None
     checks: tuple[ContentCheck, ...] = ()
     bots: BotsModule | None = None

@@ -14,7 +14,8 @@ from html import escape
 from typing import Any, Sequence
 
 from ..content.reference import reference_lines
-from ..content.outline import Chapter, glossary_terms, outline, play_time_text, players_text, rulings_by_rule
+from ..content.outline import (READING_INTRO, Chapter, glossary_terms, outline, play_time_text, players_text,
+                               rulings_by_rule)
 from ..scene import Scene
 from ..components.tabletop import MIN_TEXT
 from .book_base import MM, BookDoc, SceneFlowable, boxed, styles, text
@@ -76,12 +77,13 @@ class _Book:
     """One rulebook being laid out: the game, its examples and its rulings."""
 
     def __init__(self, game: Any, placed: dict[str, list], others: list[dict], picture: Scene | None,
-                 setup_picture: Scene | None, width: float):
+                 setup_picture: Scene | None, width: float, legend: Scene | None = None):
         self.game = game
         self.placed = placed
         self.others = others
         self.picture = picture
         self.setup_picture = setup_picture
+        self.legend = legend
         self.width = width
         self.rulings = rulings_by_rule(game)
         self.st = styles()
@@ -134,6 +136,12 @@ class _Book:
         if chapter.id == "components":
             story += [Paragraph(text(f"{c.count} × {c.name}" + (f": {c.description}" if c.description else "")),
                                 st["bullet"], bulletText="•") for c in game.components]
+        elif chapter.id == "reading-examples":
+            story.append(Paragraph(text(READING_INTRO), st["body"]))
+            if self.legend is not None:
+                story += [SceneFlowable(self.legend, self.width / MM, DRAWING_MAX_H), Spacer(1, 2 * MM)]
+            story += [Paragraph(f"<b>{text(t.term)}</b>: {text(t.meaning)}", st["bullet"], bulletText="•")
+                      for t in game.notation]
         elif chapter.id == "setup":
             if self.setup_picture is not None:
                 story += [SceneFlowable(self.setup_picture, self.width / MM, 150), Spacer(1, 3 * MM)]
@@ -191,11 +199,11 @@ def _contents(st: dict[str, Any]) -> Any:
 
 
 def rulebook_pdf(game: Any, placed: dict[str, list], others: list[dict], picture: Scene | None, version: str,
-                 paper: str = "a4", setup_picture: Scene | None = None) -> bytes:
+                 paper: str = "a4", setup_picture: Scene | None = None, legend: Scene | None = None) -> bytes:
     """The whole rulebook of ``game`` (GameContent) on ``paper`` as PDF bytes; same
     input, same bytes. ``placed``: the worked examples by the rule they follow (views
     made by ``generator.docs.site.place_examples``); ``picture``: the title page's."""
     doc = BookDoc(f"{game.title} — rulebook", f"{game.title} · rulebook · Pipworks {version}", paper)
-    book = _Book(game, placed, others, picture, setup_picture, doc.width)
+    book = _Book(game, placed, others, picture, setup_picture, doc.width, legend)
     toc = _contents(book.st)  # one contents list: it carries the page numbers from pass to pass
     return doc.build(lambda: book.story(toc))

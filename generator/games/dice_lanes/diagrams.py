@@ -18,7 +18,7 @@ from typing import Any, Mapping
 
 from ...scene import Circle, Rect, Style
 from ...components import typeset as ts
-from ...components.diagrams import Sheet, arrow_right, caption, card, dice_row, die, label, split_card
+from ...components.diagrams import Sheet, arrow_right, caption, card, dice_row, die, label, note, split_card
 from ...components.palette import Palette
 from ...rules.base import SetupError
 from .notation import parse_die
@@ -221,3 +221,22 @@ def setup_table(content: Any, components: Any, pal: Palette) -> Any:
                       f"its {numbers.lanes} lanes running from one player to the other. A rolled die sits in the "
                       f"Center slot of each lane. Each player holds {hand} cards; the draw pile lies left of the "
                       f"board and the other {pool} dice of the pool to its right.")
+
+
+# -- the labelled drawing of "Reading the examples" -----------------------------------
+
+
+def legend(content: Any, pal: Palette) -> tuple[Sheet, str]:
+    """The board as the examples draw it: lanes numbered from Player 1's left, slots
+    named down each lane, a die written "4 in Center", a programmed card and the order
+    cards are resolved in."""
+    numbers = Numbers.from_content(content)
+    lanes = ["4 in Center", "2 in P1 Draw 1"] + ["empty"] * (numbers.lanes - 2)
+    cards = {("P1", 1): "5♥", ("P2", 2): "3♠"}
+    items = _board(numbers, 2.0, 4.0, lanes, cards, {("P1", 1): 1}, pal, "legend")
+    sheet = Sheet()
+    sheet.add(items, 4.0 + board_height(numbers))
+    return sheet, ("The lane board as the examples draw it: three lanes standing upright, numbered from Player 1's "
+                   "left, Player 2's end at the top and Player 1's at the bottom. Lane 1 holds a 4 in the Center, "
+                   "lane 2 a 2 in Player 1's Draw 1. Player 1's 5 of hearts is programmed to lane 1 and marked 1, "
+                   "resolved first; Player 2's 3 of spades lies at the top of lane 2.")

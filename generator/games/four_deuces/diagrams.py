@@ -225,3 +225,24 @@ def setup_table(content: Any, components: Any, pal: Palette) -> Any:
                       f"the four suit tokens in a random order. Each player has {numbers.dice_per_player} dice in a "
                       f"row from lowest to highest, a hand of {numbers.hand} cards, a face-down reserve of "
                       f"{numbers.reserve} cards and a boss card; {numbers.removed} cards lie aside, unseen.")
+
+
+# -- the labelled drawing of "Reading the examples" -----------------------------------
+
+
+def legend(content: Any, pal: Palette) -> tuple[Sheet, str]:
+    """The Suit Power Track as the examples write it (strongest first), and a card
+    played with a die, written "Murder 2"."""
+    order = [s.capitalize() for s in content.suits]
+    items: list = [caption(2.0, 4.0, "The track", "legend track caption", 40.0, pal)]
+    items += _track(2.0, 5.5, order, pal, "legend track", None)
+    items.append(note(2.0, 5.5 + TOKEN + 12.0, "1st place (strongest) on the left", "legend track note", 70.0, pal))
+    x = 2.0 + len(order) * TOKEN_PITCH + 14.0
+    suit = content.suits[-1]
+    items.append(caption(x, 4.0, f"{suit.capitalize()} 2", "legend card caption", 40.0, pal))
+    items += suit_card(x, 5.5, suit, 2, pal, "legend card")
+    sheet = Sheet()
+    sheet.add(items, 5.5 + TOKEN + 13.0)
+    return sheet, (f"The Suit Power Track written strongest first: {', '.join(order)}, the first place on the left. "
+                   f"Beside it a {suit.capitalize()} card with a die showing 2 on it, written "
+                   f"\"{suit.capitalize()} 2\".")

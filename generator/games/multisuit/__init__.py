@@ -51,6 +51,12 @@ def _setup(content: GameContent, components: Sequence[Component], pal: Palette) 
     return setup_table(content, components, pal)
 
 
+def _legend(content: GameContent, pal: Palette) -> tuple[Sheet, str]:
+    from .diagrams import legend
+
+    return legend(content, pal)
+
+
 def _data() -> type:
     from .state import Numbers
 
@@ -69,5 +75,5 @@ def _bots() -> GameBots:
     return bots
 
 
-SPEC = GameSpec(slug="multisuit", engine=_engine, faces=_faces, diagram=_diagram, data=_data, setup=_setup,
-                checks=(_deck_checks,), bots=_bots)
+SPEC = GameSpec(slug="multisuit", engine=_engine, faces=_faces, diagram=_diagram,
+                data=_data, setup=_setup, legend=_legend, checks=(_deck_checks,), bots=_bots)

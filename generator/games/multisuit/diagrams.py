@@ -237,3 +237,28 @@ def setup_table(content: Any, components: Any, pal: Palette) -> Any:
                       "Four players sit round the table in two partnerships, partners opposite: North and South "
                       "against East and West. The spade, diamond and club markers lie face up in the middle, about "
                       f"10 cm apart; every player holds {hand} cards.")
+
+
+# -- the labelled drawing of "Reading the examples" -----------------------------------
+
+
+def legend(content: Any, pal: Palette) -> tuple[Sheet, str]:
+    """One Multisuit card as the examples write it (its ranks in spades, diamonds,
+    clubs order, a hyphen for no rank), each line labelled, and a marker card."""
+    shown = "A♠-♦10♣"
+    items: list = [caption(2.0, 4.0, "A card", "legend card caption", 40.0, pal)]
+    big_w, big_h = CW * 1.6, CH * 1.6
+    items += multi_card(2.0, 6.0, shown, pal, "legend card", w=big_w, h=big_h)
+    line = (big_h - 2.0) / len(SUITS)
+    for n, suit in enumerate(SUITS):
+        rank = ranks(shown).get(suit, "-")
+        said = f"{suit}: {'no rank' if rank == '-' else rank}"
+        items.append(note(2.0 + big_w + 2.0, 6.0 + 1.0 + n * line + line / 2 + 1.0, said, f"legend {suit} line",
+                          40.0, pal))
+    x = 2.0 + big_w + 34.0
+    items += marker(x, 6.0, "spades", pal, "legend marker")
+    sheet = Sheet()
+    sheet.add(items, 6.0 + big_h + 6.0)
+    return sheet, ("A Multisuit card: the ace of spades, no rank in diamonds, the ten of clubs, one "
+                   "line per suit in the order spades, diamonds, clubs. Beside it the spades marker: a card led on it "
+                   "makes spades the trick's suit.")

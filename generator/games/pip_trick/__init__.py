@@ -47,6 +47,12 @@ def _setup(content: GameContent, components: Sequence[Component], pal: Palette) 
     return setup_table(content, components, pal)
 
 
+def _legend(content: GameContent, pal: Palette) -> tuple[Sheet, str]:
+    from .diagrams import legend
+
+    return legend(content, pal)
+
+
 def _data() -> type:
     from .state import Numbers
 
@@ -59,4 +65,5 @@ def _bots() -> GameBots:
     return bots
 
 
-SPEC = GameSpec(slug="pip-trick", engine=_engine, faces=_faces, diagram=_diagram, data=_data, setup=_setup, bots=_bots)
+SPEC = GameSpec(slug="pip-trick", engine=_engine, faces=_faces, diagram=_diagram,
+                data=_data, setup=_setup, legend=_legend, bots=_bots)

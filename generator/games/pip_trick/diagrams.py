@@ -223,3 +223,28 @@ def setup_table(content: Any, components: Any, pal: Palette) -> Any:
                       "Four players sit round the table: North, East, South and West. Each has a player mat turned "
                       "towards them, four dice showing 2, 3, 4 and 5, and a hand of 13 face-down cards. South deals, "
                       "so West, on South's left, leads the first trick.")
+
+
+# -- the labelled drawing of "Reading the examples" -----------------------------------
+
+
+def legend(content: Any, pal: Palette) -> tuple[Sheet, str]:
+    """One player's four dice as every player starts them, each named (die 1 to die 4),
+    with the marks the drawings use: grey for a locked die, a bar for a used one."""
+    from .state import Numbers
+
+    start = list(Numbers.from_content(content).start_dice)
+    x, y, size, pitch = 2.0, 8.0, DIE, 11.0
+    items: list = [caption(x, 4.0, "A player's dice", "legend caption", 60.0, pal)]
+    for n, pips in enumerate(start):
+        items += dice_row(x + n * pitch, y, [pips], pal, size, faint={0} if n == 0 else frozenset())[0]
+        items.append(label(x + n * pitch + size / 2, y + size + 5.0, f"die {n + 1}", f"legend die {n + 1}",
+                           pitch - 0.4, ts.FINE, "middle", True, pal.text))
+    items += _used_bars(x + 2 * (pitch - DIE - DIE_GAP), y, {2}, pal)
+    for n, said in ((0, "locked"), (2, "used")):
+        items.append(note(x + n * pitch + size / 2 - 4.5, y + size + 9.0, said, f"legend {said}", pitch, pal))
+    sheet = Sheet()
+    sheet.add(items, y + DIE + 10.0)
+    return sheet, (f"One player's dice as every player starts them, showing {', '.join(map(str, start))}, named die 1 "
+                   f"to die {len(start)} from the left. Die 1 is grey: locked in an earlier round. Die 3 has a bar "
+                   f"under it: used in this cycle.")

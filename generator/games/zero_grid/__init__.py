@@ -46,6 +46,12 @@ def _setup(content: GameContent, components: Sequence[Component], pal: Palette) 
     return setup_table(content, components, pal)
 
 
+def _legend(content: GameContent, pal: Palette) -> tuple[Sheet, str]:
+    from .diagrams import legend
+
+    return legend(content, pal)
+
+
 def _data() -> type:
     from .state import Numbers
 
@@ -58,4 +64,5 @@ def _bots() -> GameBots:
     return bots
 
 
-SPEC = GameSpec(slug="zero-grid", engine=_engine, faces=_faces, diagram=_diagram, data=_data, setup=_setup, bots=_bots)
+SPEC = GameSpec(slug="zero-grid", engine=_engine, faces=_faces, diagram=_diagram,
+                data=_data, setup=_setup, legend=_legend, bots=_bots)

@@ -178,3 +178,30 @@ def setup_table(content: Any, components: Any, pal: Palette) -> Any:
                       f"Two players sit side by side at their own player grids, each holding sixteen dice in four "
                       f"columns, read top to bottom: {pattern}. The shuffled deck lies between the grids; the player "
                       f"who starts has the first player marker.")
+
+
+# -- the labelled drawing of "Reading the examples" -----------------------------------
+
+
+def legend(content: Any, pal: Palette) -> tuple[Sheet, str]:
+    """A player's grid in the setup pattern with its columns (C1–C4) and rows (R1–R4)
+    named, one die ringed and named as the examples write it (C2R1)."""
+    from .state import Numbers
+
+    columns = [list(c) for c in Numbers.from_content(content).setup_grid]
+    x, y = 10.0, 10.0
+    items: list[Item] = [caption(2.0, 4.0, "A player's grid", "legend caption", 60.0, pal)]
+    for c in range(len(columns)):
+        items.append(label(x + c * CELL + CELL / 2, y - 1.2, f"C{c + 1}", f"legend column {c + 1}", CELL, ts.SMALL,
+                           "middle", True, pal.accent))
+    for r in range(len(columns[0])):
+        items.append(label(x - 1.2, y + r * CELL + CELL / 2 + 1.1, f"R{r + 1}", f"legend row {r + 1}", 8.0, ts.SMALL,
+                           "end", True, pal.accent))
+    items += grid(x, y, columns, pal, ring={(1, 0)})
+    items.append(note(x + CELL + CELL / 2, y + 4 * CELL + 4.0, "ringed: C2R1", "legend ring", 40.0, pal))
+    written = " | ".join(" ".join(str(p) for p in column) for column in columns)
+    sheet = Sheet()
+    sheet.add(items, y + 4 * CELL + 5.0)
+    return sheet, (f"A player's grid of sixteen dice in the setup pattern, columns named C1 to C4 from the left and "
+                   f"rows R1 to R4 from the top; the die in column 2, row 1 is ringed and called C2R1. "
+                   f"The grid is written column by column, top die first: {written}.")
