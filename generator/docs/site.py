@@ -117,8 +117,17 @@ def checked_badge() -> str:
     return f"{CHECKED_BADGE} (Pipworks {__version__})"
 
 
-def example_view(example: Example) -> dict[str, Any]:
-    """What the site page and the printed rulebook show of one example."""
+def rule_titles(content: Any) -> dict[str, str]:
+    """Rule, variant and ruling ids -> the titles a reader knows them by."""
+    titles = {s.id: s.title for s in content.all_sections()}
+    titles.update({v.id: v.name for v in content.variants})
+    titles.update({k.id: k.question for k in content.clarifications})
+    return titles
+
+
+def example_view(example: Example, titles: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """What the site page and the printed rulebook show of one example; ``titles`` name
+    the rule that refuses a move (see :func:`rule_titles`)."""
     from markupsafe import Markup
 
     from .wording import description, engine_details, rows
@@ -130,7 +139,7 @@ def example_view(example: Example) -> dict[str, Any]:
         "story": str(data["story"]).strip(),
         "position_rows": rows(data.get("position")),
         "play": [" ".join(m.split()) for m in example.play if m.strip()],
-        "outcome_rows": rows(data.get("expect")),
+        "outcome_rows": rows(data.get("expect"), titles),
         "diagram": None,
         "badge": checked_badge(),
     }
@@ -150,12 +159,13 @@ def place_examples(game: Any, examples: list[Example], replays: Mapping[tuple[st
     from ..games import engine_for
 
     known = set(rule_ids(game))
+    titles = rule_titles(game.content)
     by_section: dict[str, list[dict]] = {}
     others: list[dict] = []
     checked = engine_for(game) is not None  # a game without an engine shows its examples as not checked
     for example in examples:
         anchor = next((r for r in example.rules + example.clarifies if r in known), None)
-        view = example_view(example)
+        view = example_view(example, titles)
         view["checked"] = checked
         if replays is not None:
             replay = replays.get((example.game, example.id))

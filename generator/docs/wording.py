@@ -13,8 +13,24 @@ from typing import Any, Mapping
 ANY_ORDER = "in any order"
 
 
+#: The outcomes every game shares ("How examples are checked"), as a player says them.
+LABELS: dict[str, str] = {
+    "to_move": "Next to decide",
+    "legal": "Moves allowed",
+    "game_over": "Game over",
+    "winner": "Winner",
+    "score": "Score",
+    "refused": "The last move is refused by the rule",
+    "trick_winner": "Wins the trick",
+}
+#: What an outcome's "nothing" means, where "none" would not say it.
+NOTHING: dict[str, str] = {"to_move": "nobody: the game is over", "winner": "nobody yet"}
+
+
 def label(key: Any) -> str:
     """A field name as a row label: ``game_over`` -> "Game over"."""
+    if str(key) in LABELS:
+        return LABELS[str(key)]
     words = str(key).replace("_", " ").strip()
     return words[:1].upper() + words[1:]
 
@@ -39,9 +55,22 @@ def words(value: Any) -> str:
     return text or "none"
 
 
-def rows(mapping: Mapping[str, Any] | None) -> list[tuple[str, str]]:
-    """Each field of ``mapping`` as a (label, plain words) row."""
-    return [(label(key), words(value)) for key, value in (mapping or {}).items()]
+def value_words(key: str, value: Any, titles: Mapping[str, str] | None = None) -> str:
+    """An outcome's value as a player says it: a refusing rule by its title, the moves
+    allowed one per clause (a move may hold a comma), nothing as what it means."""
+    if value is None and key in NOTHING:
+        return NOTHING[key]
+    if key == "refused":
+        return f"“{(titles or {}).get(str(value), str(value))}”"
+    if key == "legal" and isinstance(value, (list, tuple)):
+        return "; ".join(words(v) for v in value) or "none"
+    return words(value)
+
+
+def rows(mapping: Mapping[str, Any] | None, titles: Mapping[str, str] | None = None) -> list[tuple[str, str]]:
+    """Each field of ``mapping`` as a (label, plain words) row; ``titles``: rule id ->
+    title, for the rule that refuses a move."""
+    return [(label(key), value_words(str(key), value, titles)) for key, value in (mapping or {}).items()]
 
 
 def engine_details(data: Mapping[str, Any]) -> tuple[str, str]:

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from generator.components.diagrams import MIN_TEXT
 from generator.content.loader import parse_game
-from generator.docs.wording import words
+from generator.docs.wording import rows, words
 
 from .test_quick_reference import folded, page_text, pdf_text
 
@@ -73,3 +73,14 @@ def test_lists_and_grids_read_as_the_notation_part_says() -> None:
     assert words({"in any order": ["empty", "3 in P2 Draw 2"]}) == "empty, 3 in P2 Draw 2 (in any order)"
     assert words({"North": [], "South": [2, 3]}) == "North: none; South: 2, 3"
     assert words(True) == "yes" and words(None) == "none"
+
+
+def test_the_shared_outcomes_read_as_a_player_says_them() -> None:
+    """The outcome names every game shares get players' labels; a refused move names its
+    rule by title, not by id; nothing says what it means."""
+    said = dict(rows({"refused": "must-beat-or-equal", "to_move": None, "winner": None,
+                      "legal": ["P1 programs J♠ Q♦ K♥, initiative A♠", "P1 programs Q♦ J♠ K♥, initiative A♠"]},
+                     {"must-beat-or-equal": "Match or beat if you can"}))
+    assert said == {"The last move is refused by the rule": "“Match or beat if you can”",
+                    "Next to decide": "nobody: the game is over", "Winner": "nobody yet",
+                    "Moves allowed": "P1 programs J♠ Q♦ K♥, initiative A♠; P1 programs Q♦ J♠ K♥, initiative A♠"}
