@@ -35,6 +35,12 @@ def label(key: Any) -> str:
     return words[:1].upper() + words[1:]
 
 
+def _key(key: Any) -> str:
+    """A key inside a value: a field name reads as a label ("start_player" -> "Start
+    player"), a seat or a card stays as written."""
+    return label(key) if "_" in str(key) or str(key).islower() else str(key)
+
+
 def words(value: Any) -> str:
     """``value`` in plain words: yes/no for flags, "none" for nothing, lists with commas,
     mappings as "key: value" pairs separated by semicolons."""
@@ -45,12 +51,17 @@ def words(value: Any) -> str:
     if isinstance(value, Mapping):
         if list(value) == [ANY_ORDER]:
             return f"{words(value[ANY_ORDER])} (in any order)"
-        return "; ".join(f"{k}: {words(v)}" for k, v in value.items()) or "none"
+        return "; ".join(f"{_key(k)}: {words(v)}" for k, v in value.items()) or "none"
     if isinstance(value, (list, tuple)):
         if value and all(isinstance(v, (list, tuple)) for v in value):
-            # a grid: its columns side by side, each top first ("Reading the examples")
-            return " | ".join(" ".join(words(x) for x in v) for v in value)
-        return ", ".join(words(v) for v in value) or "none"
+            if all(isinstance(x, int) for v in value for x in v):
+                # a grid: its columns side by side, each top first ("Reading the examples")
+                return " | ".join(" ".join(words(x) for x in v) for v in value)
+            # places with ties: each place's players, first place first
+            return ", then ".join(" and ".join(words(x) for x in v) for v in value)
+        said = [words(v) for v in value]
+        # items that hold commas or colons themselves (a card's result) are told apart by a dot
+        return (" · " if any("," in s or ":" in s for s in said) else ", ").join(said) or "none"
     text = " ".join(str(value).split())
     return text or "none"
 
@@ -67,10 +78,22 @@ def value_words(key: str, value: Any, titles: Mapping[str, str] | None = None) -
     return words(value)
 
 
+#: A value longer than this (characters) that holds one entry per player is shown as
+#: one row per player, so a long line never runs players together.
+LONG = 70
+
+
 def rows(mapping: Mapping[str, Any] | None, titles: Mapping[str, str] | None = None) -> list[tuple[str, str]]:
     """Each field of ``mapping`` as a (label, plain words) row; ``titles``: rule id ->
-    title, for the rule that refuses a move."""
-    return [(label(key), value_words(str(key), value, titles)) for key, value in (mapping or {}).items()]
+    title, for the rule that refuses a move. A long mapping gets a row per key."""
+    found: list[tuple[str, str]] = []
+    for key, value in (mapping or {}).items():
+        said = value_words(str(key), value, titles)
+        if isinstance(value, Mapping) and len(value) > 1 and len(said) > LONG and ANY_ORDER not in value:
+            found += [(f"{label(key)}, {_key(k)}", value_words(str(key), v, titles)) for k, v in value.items()]
+        else:
+            found.append((label(key), said))
+    return found
 
 
 def engine_details(data: Mapping[str, Any]) -> tuple[str, str]:

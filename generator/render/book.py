@@ -65,7 +65,8 @@ def _example(ex: dict[str, Any], st: dict[str, Any], width: float) -> list[Any]:
         rows.append(f"<font color='#1f2a44'><b>Outcome</b></font>")
         rows += _rows(ex["outcome_rows"])
     if ex.get("checked", True):
-        rows.append(f"<font size=8 color='{EXAMPLE_COLOUR}'>verified by the rules engine when this book was built</font>")
+        badge = ex.get("badge", "outcome checked against the reference engine")
+        rows.append(f"<font size=8 color='{EXAMPLE_COLOUR}'>{text(badge)}, when this book was built</font>")
     else:
         rows.append("<font size=8 color='#8a5a00'>not checked by an engine: this game has no rules engine yet</font>")
     scene = ex.get("scene")

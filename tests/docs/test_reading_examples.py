@@ -84,3 +84,13 @@ def test_the_shared_outcomes_read_as_a_player_says_them() -> None:
     assert said == {"The last move is refused by the rule": "“Match or beat if you can”",
                     "Next to decide": "nobody: the game is over", "Winner": "nobody yet",
                     "Moves allowed": "P1 programs J♠ Q♦ K♥, initiative A♠; P1 programs Q♦ J♠ K♥, initiative A♠"}
+
+
+def test_long_outcomes_get_a_row_per_player_and_ties_read_as_places() -> None:
+    results = {"P1": ["J♠: C1→C2, spades C2R4 6→1", "Q♦: fizzles (the column is spent)"],
+               "P2": ["J♣: clubs holds C1R2 at 6", "2♣: unplayed (lost Initiative)"]}
+    assert rows({"results": results}) == [
+        ("Results, P1", "J♠: C1→C2, spades C2R4 6→1 · Q♦: fizzles (the column is spent)"),
+        ("Results, P2", "J♣: clubs holds C1R2 at 6 · 2♣: unplayed (lost Initiative)")]
+    assert words([["North"], ["West", "East"], ["South"]]) == "North, then West and East, then South"
+    assert rows({"setup": {"start_player": "P2", "dice": [3, 5]}}) == [("Setup", "Start player: P2; Dice: 3, 5")]
