@@ -55,6 +55,9 @@ def _example(ex: dict[str, Any], st: dict[str, Any], width: float) -> list[Any]:
     """One worked example as a box kept on one page: its story, its drawing, then the
     position, the moves and the outcome, each under its label."""
     rows: list[Any] = [text(ex["story"])]
+    scene = ex.get("scene")
+    if scene is not None:
+        rows.append(SceneFlowable(scene, width / MM - 6, DRAWING_MAX_H))
     if ex.get("position_rows"):
         rows.append(f"<font color='#1f2a44'><b>Position</b></font>")
         rows += _rows(ex["position_rows"])
@@ -69,9 +72,7 @@ def _example(ex: dict[str, Any], st: dict[str, Any], width: float) -> list[Any]:
         rows.append(f"<font size=8 color='{EXAMPLE_COLOUR}'>{text(badge)}, when this book was built</font>")
     else:
         rows.append("<font size=8 color='#8a5a00'>not checked by an engine: this game has no rules engine yet</font>")
-    scene = ex.get("scene")
-    picture = SceneFlowable(scene, width / MM - 6, DRAWING_MAX_H) if scene is not None else None
-    return [boxed(f"Example: {ex['title']}", rows, EXAMPLE_COLOUR, st, width, picture=picture)]
+    return [boxed(f"Example: {ex['title']}", rows, EXAMPLE_COLOUR, st, width)]
 
 
 class _Book:
