@@ -218,7 +218,8 @@ def test_site_and_book_get_the_drawing() -> None:
     views = [v for vs in placed.values() for v in vs] + others
     assert len(views) == len(examples) and all(isinstance(v["scene"], Scene) for v in views)
     box = _example(views[0], styles(), 170 * 72 / 25.4)[0]._content[0]  # kept together: one page
-    assert type(box._cellvalues[1][0]).__name__ == "_Scene"
+    # the title, the story, then the drawing (issue 13: the story, the drawing, then the moves)
+    assert [type(row[0]).__name__ for row in box._cellvalues[1:3]] == ["Paragraph", "_Scene"]
 
 
 def test_site_pages_show_each_example_drawing(tmp_path) -> None:  # type: ignore[no-untyped-def]
