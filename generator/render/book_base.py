@@ -191,11 +191,21 @@ class BookDoc:
             if settle:
                 # One layout pass collects the contents' entries; the contents page is a
                 # page of its own, so its length cannot move the pages it lists.
+                # The contents list hears of the entries only as an indexing flowable of
+                # the build (as multiBuild registers it): then multiBuild's first pass
+                # already knows every page number and is the last.
+                story = make_story()
+                indexing = [f for f in story if f.isIndexing()]
+                self.doc._indexingFlowables = indexing
+                for flowable in indexing:
+                    flowable.beforeBuild()
                 DRAFT[0] = True
                 try:
-                    self.doc.build(make_story())
+                    self.doc.build(story)
                 finally:
                     DRAFT[0] = False
+                for flowable in indexing:
+                    flowable.afterBuild()
                 self.buffer.seek(0)
                 self.buffer.truncate()
             self.doc.multiBuild(make_story())
