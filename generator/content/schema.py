@@ -98,12 +98,12 @@ class Section:
 
 @record
 class Variant:
+    #: the one name of the variant: its anchor in the rulebook and what ``--variant``
+    #: takes in ``play``, ``simulate`` and worked examples' ``variants:`` lists.
     id: Slug
     name: Text
     text: Text
     items: list[Text] = field(default_factory=list)
-    #: the engine's name for this variant (``pipworks simulate --variant NAME``).
-    engine: str | None = None
     #: where the variant comes from: the rule source itself, or one of our rulings.
     origin: Annotated[str, Matches(r"source|ruling", "source or ruling")] = "source"
     rule: Slug | None = None
@@ -124,8 +124,8 @@ class Clarification:
     ruling: Text
     why: Text
     rule: Slug
-    #: engine variant implementing the other plausible reading, if any.
-    variant: str | None = None
+    #: the variant (its id under ``variants:``) playing the other plausible reading, if any.
+    variant: Slug | None = None
     #: "RULINGS.md" for the product's rulings, "ours" for gaps found while writing.
     origin: Annotated[str, Matches(r"RULINGS\.md|ours", "RULINGS.md or ours")] = "RULINGS.md"
 

@@ -25,13 +25,14 @@ def targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> list[Ta
 
 def build_rulebook_md(project: Any, target: Target, out: Path) -> None:
     from ..atomic import write_text
+    from ..games import has_engine
     from ..templating import render
 
     from ..content.outline import outline, play_time_text, players_text
 
     game = project.games[target.game].content
     text = render(project.root, "rulebook.md.j2", game=game, outline=outline(game, examples=False, reference=False),
-                  players=players_text(game), play_time=play_time_text(game))
+                  players=players_text(game), play_time=play_time_text(game), playable=has_engine(game.slug))
     write_text(out / target.outputs[0], text)
 
 
@@ -158,6 +159,7 @@ def write_example_drawings(folder: Path, views: list[dict]) -> None:
 def build_books(project: Any, target: Target, out: Path) -> None:
     from .. import __version__
     from ..atomic import write_bytes
+    from ..games import has_engine
     from ..render.book import quickref_pdf, rulebook_pdf
     from ..verify.examples import content_examples
     from .replays import checked_replays
@@ -171,5 +173,6 @@ def build_books(project: Any, target: Target, out: Path) -> None:
     placed, others = place_examples(game, examples, replays)
     components = game_components(project, slug)
     write_example_drawings(out / slug / EXAMPLE_SVGS, [v for views in placed.values() for v in views] + others)
-    write_bytes(out / target.outputs[0], rulebook_pdf(game.content, placed, others, setup_picture(components), __version__))
+    write_bytes(out / target.outputs[0], rulebook_pdf(game.content, placed, others, setup_picture(components), __version__,
+                                                      playable=has_engine(slug)))
     write_bytes(out / target.outputs[1], quickref_pdf(game.content, __version__, reference_pictures(components)))

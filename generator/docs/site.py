@@ -16,6 +16,7 @@ from typing import Any, Mapping
 
 from ..content.outline import outline, play_time_text, players_text
 from ..content.project import Project
+from ..games import has_engine
 from ..templating import render
 from ..verify.examples import FENCE, Example, content_examples
 from ..verify.project import validated_project
@@ -175,7 +176,7 @@ def game_pages(project: Project, slug: str, examples: list[Example], out: DocsWr
     context = dict(game=content, outline=outline(content, others), players=players_text(content),
                    play_time=play_time_text(content), pictures=pics, setup_picture=setup, quickref_pictures=quickref,
                    examples_by_section=by_section, other_examples=others, checked_page=f"../{CHECKED_PAGE}",
-                   suit_glyphs=SUIT_GLYPHS, downloads=downloads(root, slug, out))
+                   suit_glyphs=SUIT_GLYPHS, downloads=downloads(root, slug, out), playable=has_engine(slug))
     out.text(f"{slug}/index.md", render(root, "site/rulebook.md.j2", **context))
     out.text(f"{slug}/quick-reference.md", render(root, "site/quick-reference.md.j2", **context))
     out.text(f"{slug}/print-and-play.md", render(root, "site/print-and-play.md.j2", **context))
