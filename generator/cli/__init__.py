@@ -7,13 +7,14 @@ so ``pipworks --help`` stays quick. Domain errors become exit codes here and onl
 
 from __future__ import annotations
 
+from enum import Enum
 from pathlib import Path
 from typing import Optional
 
 import typer
 
 from .. import __version__
-from .common import ProjectOption, die_on_content_errors, project_root
+from .common import SHIPPED_SLUGS, ProjectOption, command_errors, die_on_content_errors, project_root
 
 app = typer.Typer(
     name="pipworks",
@@ -56,29 +57,41 @@ def validate(ctx: typer.Context) -> None:
     typer.echo(f"content OK: {len(project.games)} games ({', '.join(sorted(project.games))})")
 
 
+class Group(str, Enum):
+    pnp = "pnp"
+    docs = "docs"
+    site = "site"
+
+
 @app.command()
 def build(
     ctx: typer.Context,
-    games: Optional[list[str]] = typer.Argument(None, help="Game slugs to build (default: all)."),
+    games: Optional[list[str]] = typer.Argument(None, help=f"Game slugs to build (default: all), e.g. {SHIPPED_SLUGS}.",
+                                                show_default=False, metavar="[GAME]..."),
     force: bool = typer.Option(False, "--force", help="Rebuild everything, reusing nothing."),
-    only: Optional[str] = typer.Option(None, "--only", help="Build one group only: pnp, docs or site."),
+    only: Optional[Group] = typer.Option(None, "--only", help="Build one group only: print files (pnp), rulebooks (docs) or the site."),
     jobs: int = typer.Option(0, "--jobs", "-j", min=0, help="Processes to build with (default: all cores)."),
 ) -> None:
-    """Build everything into output/: only what changed since the last build is redone.
+    """Build print files, rulebooks and the site into output/; only what changed is redone.
 
     In a folder with no content/, the games Pipworks ships are copied into content/
-    first (it says from where), so there is something to build and to edit.
+    first (it says from where), so there is something to build and to edit. One build
+    at a time: a second build in the same project waits for the first. Stopped by
+    Ctrl-C or SIGTERM, a build ends within seconds; every file it leaves is whole, and
+    the next build makes what is missing, including files deleted by hand.
     """
-    from ..build import run_build
+    from ..build import BuildReport, run_build
     from ..verify.run import ExamplesDisagree, SiteBuildFailed
 
     root_dir = project_root(ctx)
     if not (root_dir / "content").exists():
         _start_from_shipped_games(root_dir)
-    with die_on_content_errors(root_dir):
+    report = BuildReport()
+    with command_errors(root_dir, report):
         try:
-            report = run_build(root_dir, games, {}, force=force, only=only, workers=jobs,
-                               progress=lambda key: typer.echo(f"  building {key}"))
+            run_build(root_dir, games, {}, force=force, only=only.value if only else None, workers=jobs,
+                      progress=lambda key: typer.echo(f"  building {key}"), report=report,
+                      waiting=lambda message: typer.echo(message, err=True))
         except SiteBuildFailed as exc:
             typer.echo("\n".join(exc.lines), err=True)
             typer.echo("the rules site could not be built (see above).", err=True)
@@ -103,7 +116,8 @@ def _start_from_shipped_games(root_dir: Path) -> None:
 
 
 # Sub-command modules import only typer at module level; their work is imported lazily.
-from .engines import play as _play, simulate as _simulate  # noqa: E402
+from .engines import simulate as _simulate  # noqa: E402
+from .play import play as _play  # noqa: E402
 from .serve import serve as _serve  # noqa: E402
 from .verify import verify as _verify  # noqa: E402
 from .deck import app as _deck_app  # noqa: E402

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ..target import Target
-from .folders import input_path, site_folder, template_inputs
+from .folders import SITE, SITE_NEW, SITE_OLD, input_path, site_folder, template_inputs
 from .replays import RECORDS
 
 
@@ -46,10 +46,13 @@ def site_targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> li
                    outputs=("site/index.html",), stage=9, group="site")]
 
 
-def build_site(project: Any, target: Target, out: Path) -> None:
+def build_site(project: Any, target: Target, out: Path) -> list[Path]:
     """mkdocs build --strict of the site skeleton into output/site/ (its hook generates
     the pages: into the project's site/docs/, or output/.pipworks/site-docs/ when the
-    skeleton is the one Pipworks ships, which may be read-only)."""
+    skeleton is the one Pipworks ships, which may be read-only); returns its files.
+
+    mkdocs empties the folder it builds into, so the site is built beside output/site/
+    and swapped in whole: a build stopped half-way leaves the previous site as it was."""
     import os
 
     from mkdocs.commands.build import build
@@ -83,13 +86,30 @@ def build_site(project: Any, target: Target, out: Path) -> None:
     keep = Keep()
     logger = logging.getLogger("mkdocs")
     logger.addHandler(keep)
+    fresh = out / SITE_NEW
     try:
-        config = load_config(config_file=str(site / "mkdocs.yml"), site_dir=str(out / "site"), strict=True, **extra)
+        config = load_config(config_file=str(site / "mkdocs.yml"), site_dir=str(fresh), strict=True, **extra)
         build(config)
     except (MkDocsException, SystemExit) as exc:
         raise SiteBuildFailed(keep.lines + [str(exc)]) from None
     finally:
         logger.removeHandler(keep)
+    return swap_in(fresh, out / SITE, out / SITE_OLD)
+
+
+def swap_in(fresh: Path, final: Path, old: Path) -> list[Path]:
+    """Replace the folder ``final`` by ``fresh`` (two renames; between them the previous
+    folder waits at ``old``, where the next build finds it if this one is killed)."""
+    import shutil
+
+    if old.exists():
+        shutil.rmtree(old)
+    if final.exists():
+        final.rename(old)
+    fresh.rename(final)
+    if old.exists():
+        shutil.rmtree(old)
+    return sorted(p for p in final.rglob("*") if p.is_file())
 
 
 def book_targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> list[Target]:

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import re
 import shutil
+from html import escape
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
+from ..atomic import write_bytes
 from ..content.outline import outline, play_time_text, players_text
 from ..content.project import Project
 from ..games import has_engine
@@ -60,8 +62,7 @@ class DocsWriter:
         self.written.add(path)
         if path.is_file() and path.read_bytes() == data:
             return
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
+        write_bytes(path, data)  # whole or not at all, even if the build is stopped
 
     def copy(self, source: Path, rel: str) -> None:
         self.bytes(rel, source.read_bytes())
@@ -226,7 +227,7 @@ def hand_written(site: Path, out: DocsWriter) -> list[dict[str, str]]:
             lines.append(f"{match['indent']}{match['fence']}yaml" if match else line)
         out.text(page.name, "\n".join(lines) + "\n")
         title = next((l[2:].strip() for l in lines if l.startswith("# ")), page.stem)
-        nav.append({title: page.name})
+        nav.append({escape(title): page.name})
     for asset in sorted((site / "assets").rglob("*")) if (site / "assets").is_dir() else []:
         if asset.is_file():
             out.copy(asset, f"assets/{asset.relative_to(site / 'assets')}")
@@ -246,7 +247,8 @@ def generate(root: Path, docs: Path, site: Path) -> list[Any]:
         if setup is not None:
             info["picture"] = Picture(f"{slug}/{setup.src}", setup.alt)
         games.append(info)
-        nav.append({info["content"].title: info["nav"]})
+        # The theme prints nav titles as they are, unescaped: a title is text, not HTML.
+        nav.append({escape(info["content"].title): info["nav"]})
     nav += hand_written(site, out)
     out.text("index.md", render(root, "site/home.md.j2", games=games, checked_page=CHECKED_PAGE))
     out.prune()
