@@ -127,6 +127,8 @@ def run_build(root: Path, slugs: Iterable[str] | None, options: Mapping[str, Any
     from ..verify.project import validated_project  # validates everything; raises before writing
 
     project = validated_project(root)
+    if any(t.group == "site" for t, _ in stale):
+        check_pages(root)
     out = root / "output"
     with project_lock(out, waiting):
         tidy(out)
@@ -141,6 +143,23 @@ def run_build(root: Path, slugs: Iterable[str] | None, options: Mapping[str, Any
             if report.built:
                 write_manifest(out, manifest)
     return report
+
+
+def check_pages(root: Path) -> None:
+    """The site's own pages must be readable before anything is written (a page saved
+    in another encoding would otherwise stop the build at its last step)."""
+    from ..content.errors import ContentInvalid
+    from ..content.loader import read_text
+    from ..docs.folders import site_folder
+
+    errors = []
+    for page in sorted((site_folder(root) / "pages").glob("*.md")):
+        try:
+            read_text(page)
+        except ContentInvalid as exc:
+            errors += exc.errors
+    if errors:
+        raise ContentInvalid(errors)
 
 
 def _run_stage(project: Any, in_stage: list[Target], out: Path, manifest: dict[str, Any], report: BuildReport,

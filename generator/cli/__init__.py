@@ -43,7 +43,7 @@ def root(
     ctx.obj = {"project": project}
 
 
-@app.command()
+@app.command(short_help="Check every content file; write nothing.")
 def validate(ctx: typer.Context) -> None:
     """Check every content file (schema and cross-checks); write nothing.
 
@@ -63,7 +63,7 @@ class Group(str, Enum):
     site = "site"
 
 
-@app.command()
+@app.command(short_help="Build print files, rulebooks and the site into output/.")
 def build(
     ctx: typer.Context,
     games: Optional[list[str]] = typer.Argument(None, help=f"Game slugs to build (default: all), e.g. {SHIPPED_SLUGS}.",
@@ -121,14 +121,15 @@ from .play import play as _play  # noqa: E402
 from .serve import serve as _serve  # noqa: E402
 from .verify import verify as _verify  # noqa: E402
 from .deck import app as _deck_app  # noqa: E402
-app.add_typer(_deck_app, name="deck")
+app.add_typer(_deck_app, name="deck", short_help="Design the Multisuit deck; report on any deck file.")
 
-app.command(name="verify")(_verify)
-app.command(name="play")(_play)
-app.command(name="simulate")(_simulate)
-app.command(name="serve")(_serve)
+# Short help: each fits one line of `pipworks --help` (longer ones are cut with "...").
+app.command(name="verify", short_help="Replay every worked example through the rules engines.")(_verify)
+app.command(name="play", short_help="Play a game in the terminal against bots, or hot-seat.")(_play)
+app.command(name="simulate", short_help="Play many bot games and summarise how the game plays.")(_simulate)
+app.command(name="serve", short_help="Build and serve the rules site, rebuilding on edits.")(_serve)
 from .pnp import pnp as _pnp  # noqa: E402
-app.command(name="pnp")(_pnp)
+app.command(name="pnp", short_help="One game's print-and-play files, with other choices.")(_pnp)
 from .lab import balance as _balance  # noqa: E402
 app.command(name="balance")(_balance)
 from .new import new as _new  # noqa: E402

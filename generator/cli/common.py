@@ -46,13 +46,14 @@ def die_on_content_errors(root: Path, report: Any = None) -> Iterator[None]:
         raise typer.Exit(code=2) from None
 
 
-def _written(report: Any) -> str:
+def _written(report: Any, stopped: str = "the build stopped") -> str:
+    """What a build had done when it stopped, as the last line of its message."""
     built = list(getattr(report, "built", None) or [])
     if not built:
-        return "nothing was written."
+        return f"{stopped}; nothing was written." if stopped != "the build stopped" else "nothing was written."
     names = ", ".join(built[:3]) + (f" and {len(built) - 3} more" if len(built) > 3 else "")
-    return (f"the build stopped after bringing {len(built)} output(s) up to date ({names}); every file it left "
-            "is whole, and the next build makes the rest.")
+    return (f"{stopped} after bringing {len(built)} output(s) up to date ({names}); every file it left is whole, "
+            "and the next build makes the rest.")
 
 
 @contextlib.contextmanager
@@ -71,7 +72,8 @@ def command_errors(root: Path, report: Any = None, what: str = "build") -> Itera
         typer.echo("cannot print as laid out:\n" + "\n".join(f"  {p}" for p in exc.problems), err=True)
         raise typer.Exit(code=2) from None
     except Interrupted as exc:
-        typer.echo(f"\n{what} stopped by {exc.name}; {_written(report)}", err=True)
+        stopped = f"{what} stopped by {exc.name}"
+        typer.echo("\n" + (_written(report, stopped) if report is not None else stopped + "."), err=True)
         raise typer.Exit(code=exc.exit_code) from None
     except OSError as exc:
         typer.echo(cannot_write(exc, root), err=True)

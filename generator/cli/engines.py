@@ -77,7 +77,8 @@ def _writable_json(path: Path | None) -> None:
 
 def simulate(
     ctx: typer.Context,
-    game: str = typer.Argument(..., help=f"Game slug: {SHIPPED_SLUGS}, or a game of the project.", show_default=False),
+    game: str = typer.Argument(..., help=f"Game slug: {SHIPPED_SLUGS}, or a game of the project.", show_default=False,
+                              metavar="GAME"),
     games: int = typer.Option(1000, "--games", "-g", min=1, help="How many games to play."),
     seed: int = typer.Option(0, "--seed", "-s", help="Seed: same seed, same summary."),
     variant: list[str] = VariantOption,

@@ -25,7 +25,8 @@ class Left(Exception):
 
 def play(
     ctx: typer.Context,
-    game: str = typer.Argument(..., help=f"Game slug: {SHIPPED_SLUGS}, or a game of the project.", show_default=False),
+    game: str = typer.Argument(..., help=f"Game slug: {SHIPPED_SLUGS}, or a game of the project.", show_default=False,
+                              metavar="GAME"),
     seat: list[str] = typer.Option([], "--seat", help="Your seat, as the board names it (North, P1...) or its number "
                                                       "from 1; repeatable (default: the first seat)."),
     hot_seat: bool = typer.Option(False, "--hot-seat", help="You play every seat."),

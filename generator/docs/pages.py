@@ -58,6 +58,8 @@ def build_site(project: Any, target: Target, out: Path) -> list[Path]:
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
+    from .sanitize import guarded
+
     os.environ["PIPWORKS_PROJECT"] = str(project.root)
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     # The sitemap's dates come from here; fixed, so the same content gives the same bytes.
@@ -88,7 +90,7 @@ def build_site(project: Any, target: Target, out: Path) -> list[Path]:
     logger.addHandler(keep)
     fresh = out / SITE_NEW
     try:
-        config = load_config(config_file=str(site / "mkdocs.yml"), site_dir=str(fresh), strict=True, **extra)
+        config = guarded(load_config(config_file=str(site / "mkdocs.yml"), site_dir=str(fresh), strict=True, **extra))
         build(config)
     except (MkDocsException, SystemExit) as exc:
         raise SiteBuildFailed(keep.lines + [str(exc)]) from None

@@ -4,7 +4,7 @@ Templates escape every content string (``generator.templating``), so ``<script>`
 rule prints as text. But the pages are Markdown, and Markdown makes links and
 attributes from plain text: ``[x](javascript:alert(1))`` becomes a clickable script,
 ``{: onclick=... }`` an event handler. Every page's HTML passes through :func:`clean`
-(the site hook's ``on_page_content``): script-bearing elements go, ``on…`` attributes
+(registered on every site build and serve by :func:`guarded`): script-bearing elements go, ``on…`` attributes
 go, and a URL whose scheme can run code (``javascript:``, ``vbscript:``, ``data:``
 other than an image) is dropped. Tags that need no change are kept byte for byte.
 """
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import re
+from typing import Any
 
 #: Elements that run or embed code; removed with everything inside them.
 _ELEMENTS = ("script", "iframe", "object", "embed", "applet", "frame", "frameset", "base", "meta", "link",
@@ -74,3 +75,32 @@ def scripts_in(page: str) -> list[str]:
     for tag in _TAG.finditer(page):
         found += [a.group(0) for a in _ATTR.finditer(tag.group(2) or "") if _unsafe_attr(a.group(1), a.group(2))]
     return found
+
+
+def guarded(config: Any) -> Any:
+    """``config`` (a loaded mkdocs config) with :func:`clean` applied to every page and
+    each rebuild logged, whatever hooks the project's own site skeleton has (an old
+    copy of the shipped one, or none): registered here rather than in the skeleton."""
+    from mkdocs.plugins import BasePlugin
+
+    class Guard(BasePlugin):  # type: ignore[type-arg]
+        started = 0.0
+
+        def on_pre_build(self, config: Any) -> None:
+            import time
+
+            self.started = time.perf_counter()
+
+        def on_page_content(self, html: str, page: Any, config: Any, files: Any) -> str:
+            return clean(html)
+
+        def on_post_build(self, config: Any) -> None:
+            import logging
+            import time
+
+            # Shown by `pipworks serve` on every rebuild (a build shows warnings only).
+            logging.getLogger("mkdocs.plugins.pipworks").info(
+                "pipworks: site rebuilt from content in %.1f s", time.perf_counter() - self.started)
+
+    config.plugins["pipworks-guard"] = Guard()
+    return config

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ..atomic import write_bytes
+from ..content.loader import read_text
 from ..content.outline import outline, play_time_text, players_text
 from ..content.project import Project
 from ..games import has_engine
@@ -98,8 +99,10 @@ def pictures(root: Path, slug: str, title: str, out: DocsWriter) -> list[Picture
 def downloads(root: Path, slug: str, out: DocsWriter) -> list[dict[str, str]]:
     found = []
     for pdf in sorted((root / "output" / slug).glob("*.pdf")):
-        out.copy(pdf, f"{slug}/files/{pdf.name}")
         kind = pdf.stem[len(slug) + 1 :] if pdf.stem.startswith(slug + "-") else pdf.stem
+        if kind not in PDF_LABELS:
+            continue  # a `pipworks pnp` experiment (other paper, size, offset...): the builder's, not the site's
+        out.copy(pdf, f"{slug}/files/{pdf.name}")
         label = PDF_LABELS.get(kind, kind.replace("-", " "))
         found.append({"name": pdf.name, "href": f"files/{pdf.name}", "label": label, "size": f"{pdf.stat().st_size / 1024:.0f} KB"})
     return found
@@ -222,7 +225,7 @@ def hand_written(site: Path, out: DocsWriter) -> list[dict[str, str]]:
     nav = []
     for page in sorted((site / "pages").glob("*.md")):
         lines = []
-        for line in page.read_text(encoding="utf-8").splitlines():
+        for line in read_text(page).splitlines():
             match = FENCE.match(line)
             lines.append(f"{match['indent']}{match['fence']}yaml" if match else line)
         out.text(page.name, "\n".join(lines) + "\n")

@@ -48,14 +48,6 @@ def _rebuild(root: Path) -> None:
         raise PluginError("worked examples disagree with the rules engine:\n" + "\n".join(exc.lines)) from None
 
 
-def on_page_content(html, page, config, files):  # type: ignore[no-untyped-def]
-    """Content is data: whatever Markdown made of a rule's text, no script, event
-    handler or javascript: link reaches the page."""
-    from generator.docs.sanitize import clean
-
-    return clean(html)
-
-
 def on_env(env, config, files):  # type: ignore[no-untyped-def]
     """Keep the theme's compiled templates between builds: compiling them is about a
     third of a rebuild's time, and the cache changes no byte of the site."""
