@@ -86,6 +86,9 @@ def build(
     root_dir = project_root(ctx)
     if not (root_dir / "content").exists():
         _start_from_shipped_games(root_dir)
+    if (root_dir / "site").is_dir() and not (root_dir / "site" / "mkdocs.yml").is_file():
+        typer.echo(f"note: {root_dir / 'site'} has no mkdocs.yml, so the rules site is built from Pipworks' own "
+                   "skeleton and pages (add site/mkdocs.yml to use your own)", err=True)
     report = BuildReport()
     with command_errors(root_dir, report):
         try:

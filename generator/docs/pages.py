@@ -69,7 +69,8 @@ def build_site(project: Any, target: Target, out: Path) -> list[Path]:
     docs = site / "docs" if own else out / ".pipworks" / "site-docs"
     docs.mkdir(parents=True, exist_ok=True)
     # A shipped skeleton watches nothing (its watch: paths are the checkout's folders).
-    extra: dict[str, Any] = {} if own else {"docs_dir": str(docs), "watch": []}
+    # A build watches nothing (a copied skeleton's watch: may name folders this project lacks).
+    extra: dict[str, Any] = {"watch": []} if own else {"docs_dir": str(docs), "watch": []}
     from mkdocs.exceptions import MkDocsException
 
     from ..verify.run import SiteBuildFailed
