@@ -159,3 +159,11 @@ def test_a_deck_header_with_an_invisible_character_shows_it(tmp_path: Path) -> N
     result = validate(tmp_path)
     assert result.exit_code == 2
     assert "header must be id,spades,diamonds,clubs, got id,\\u200bspades,diamonds,clubs" in result.output
+
+
+def test_a_title_is_one_line(project: Path) -> None:
+    """A title becomes a heading, a nav tab and a page title: a line break would split
+    it (and lose its anchor)."""
+    text = game_file(project).read_text()
+    game_file(project).write_text(text.replace("title: Tiny Trick", 'title: "Tiny\\nhide: [navigation]"', 1))
+    refused(project, "title: must be one line (it contains a line break)")
