@@ -6,7 +6,6 @@ paragraphs, control characters, game.yml, byte-order marks)."""
 from __future__ import annotations
 
 import resource
-import shutil
 import time
 from pathlib import Path
 
@@ -15,9 +14,8 @@ from typer.testing import CliRunner
 
 from generator.cli import app
 from generator.content import loader
+from tests.content.test_validate import game_file, project  # noqa: F401  (the tiny project, copied)
 
-FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "tiny"
-ROOT = Path(__file__).resolve().parents[2]
 runner = CliRunner()
 
 #: Nine nested lists of nine aliases: 9**9 ≈ 387 million strings once expanded.
@@ -32,17 +30,6 @@ ALIAS_BOMB = """data:
   h: &h [*g, *g, *g, *g, *g, *g, *g, *g, *g]
   i: &i [*h, *h, *h, *h, *h, *h, *h, *h, *h]
 """
-
-
-@pytest.fixture
-def project(tmp_path: Path) -> Path:
-    dest = tmp_path / "proj"
-    shutil.copytree(FIXTURE, dest)
-    return dest
-
-
-def game_file(project: Path) -> Path:
-    return project / "content" / "tiny" / "game.yaml"
 
 
 def validate(project: Path):  # type: ignore[no-untyped-def]
@@ -138,27 +125,6 @@ def test_game_yml_is_named_not_skipped(project: Path) -> None:
 def test_a_content_folder_without_games_is_not_ok(tmp_path: Path) -> None:
     (tmp_path / "content" / "notes").mkdir(parents=True)
     refused(tmp_path, "content: (top level): holds no game: each game is a folder content/<slug>/ with a game.yaml")
-
-
-def test_a_deck_written_by_a_spreadsheet_program_reads(tmp_path: Path) -> None:
-    """Spreadsheet programs save UTF-8 CSV with a byte-order mark before the header."""
-    shutil.copytree(ROOT / "content" / "multisuit", tmp_path / "content" / "multisuit")
-    deck = tmp_path / "content" / "multisuit" / "deck.csv"
-    deck.write_bytes(b"\xef\xbb\xbf" + deck.read_bytes().replace(b"\n", b"\r\n"))
-    result = validate(tmp_path)
-    assert result.exit_code == 0, result.output
-    result = runner.invoke(app, ["--project", str(tmp_path), "deck", "report", "--deals", "20",
-                                 "--out", str(tmp_path / "report")])
-    assert result.exit_code == 0, result.output
-
-
-def test_a_deck_header_with_an_invisible_character_shows_it(tmp_path: Path) -> None:
-    shutil.copytree(ROOT / "content" / "multisuit", tmp_path / "content" / "multisuit")
-    deck = tmp_path / "content" / "multisuit" / "deck.csv"
-    deck.write_text(deck.read_text().replace("id,spades", "id,\u200bspades", 1))
-    result = validate(tmp_path)
-    assert result.exit_code == 2
-    assert "header must be id,spades,diamonds,clubs, got id,\\u200bspades,diamonds,clubs" in result.output
 
 
 def test_a_title_is_one_line(project: Path) -> None:
