@@ -134,11 +134,11 @@ app.command(name="serve", short_help="Build and serve the rules site, rebuilding
 from .pnp import pnp as _pnp  # noqa: E402
 app.command(name="pnp", short_help="One game's print-and-play files, with other choices.")(_pnp)
 from .lab import balance as _balance  # noqa: E402
-app.command(name="balance")(_balance)
+app.command(name="balance", short_help="Bots play many games: seat advantage, length, rules fired.")(_balance)
 from .new import new as _new  # noqa: E402
-app.command(name="new")(_new)
+app.command(name="new", short_help="Make a project folder for a new game of your own.")(_new)
 from .preflight import preflight as _preflight  # noqa: E402
-app.command(name="preflight")(_preflight)
+app.command(name="preflight", short_help="Check PDFs and card images before sending them to print.")(_preflight)
 
 
 def main() -> None:
