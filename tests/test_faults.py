@@ -250,3 +250,35 @@ def test_serve_logs_each_rebuild_and_stops_on_sigterm(built_project: Path, tmp_p
     assert took < GRACE_S and code == 0, (code, err)
     assert "server stopped." in out and "Traceback" not in err
     assert_no_orphans(server.pid, workers)
+
+
+# --- balance ----------------------------------------------------------------------------------
+
+
+def _workers_running(command: Command, count: int, timeout: float = 120) -> set[int]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = descendants(command.pid)
+        if len(found) >= count:
+            return found
+        assert command.process.poll() is None, command.text("stderr")
+        time.sleep(0.1)
+    raise AssertionError(f"the workers never started:\n{command.text('stderr')}")
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM, signal.SIGKILL], ids=lambda s: s.name)
+def test_balance_stops_on_a_signal_and_leaves_no_worker(tmp_path: Path, sig: signal.Signals) -> None:
+    """The lab's long runs stop within 2 s, their workers with them, and write no report
+    of part of the games."""
+    report = tmp_path / "report.json"
+    run = Command(None, "balance", "pip-trick", "--games", "200000", "--workers", "2", "--json", str(report))
+    workers = _workers_running(run, 2)
+    time.sleep(1.5)
+    code, took, _, err = kill(run, sig)
+    if sig != signal.SIGKILL:
+        assert took < GRACE_S, f"took {took:.1f} s to stop"
+        assert code == 128 + sig, (code, err)
+        assert f"balance stopped by {sig.name} after" in err and "of 200000 games; no report written" in err, err
+        assert "Traceback" not in err, err
+    assert_no_orphans(run.pid, workers)
+    assert not report.exists() and not list(tmp_path.iterdir())
