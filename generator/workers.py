@@ -70,11 +70,38 @@ def signals_interrupt() -> Iterator[None]:
             signal.signal(sig, handler)
 
 
+_STOPPING = {signal.SIGINT, signal.SIGTERM}
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """SIGINT and SIGTERM wait until the block is done. A pool forks its workers inside
+    ``submit``; a signal handled in the middle of a fork raises in an at-fork callback,
+    where Python prints "Exception ignored" and the stop is lost. Held, the signal is
+    handled just after, in ordinary code."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPPING)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+class _Pool(ProcessPoolExecutor):
+    def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
+        with _signals_held():
+            return super().submit(fn, *args, **kwargs)
+
+
 def _die_with_parent(parent: int) -> None:
     """Pool initializer: the kernel kills this worker when its parent dies; Ctrl-C is
     the parent's to handle; SIGTERM (from :func:`stop`) ends the worker at once."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):  # forked while the parent held them (_signals_held)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPPING)
     if sys.platform.startswith("linux"):
         import ctypes
 
@@ -93,8 +120,7 @@ def pool(workers: int, method: str | None = None) -> ProcessPoolExecutor:
     Processes are started from the calling (main) thread, which the kernel's
     parent-death signal is tied to."""
     context = multiprocessing.get_context(method)
-    return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_die_with_parent,
-                               initargs=(os.getpid(),))
+    return _Pool(max_workers=workers, mp_context=context, initializer=_die_with_parent, initargs=(os.getpid(),))
 
 
 def stop(executor: ProcessPoolExecutor, wait_s: float = 1.0) -> None:

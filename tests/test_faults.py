@@ -9,6 +9,7 @@ kills it with ``os.kill``.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -200,35 +201,38 @@ def test_two_builds_at_once_take_turns(built_project: Path, tmp_path: Path) -> N
 # --- simulate -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=lambda s: s.name)
-def test_simulate_stops_on_a_signal_with_the_summary_so_far(sig: signal.Signals) -> None:
+#: When to strike simulate: as it starts (workers being made, no chunk back yet) and
+#: while its workers play; each under every signal.
+SIM_STRIKES = [(sig, moment) for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGKILL) for moment in (0.0, 3.0)]
+
+
+@pytest.mark.parametrize("sig, after", SIM_STRIKES, ids=[f"{s.name}-{a:g}s" for s, a in SIM_STRIKES])
+def test_simulate_stops_on_a_signal_with_the_summary_so_far(tmp_path: Path, sig: signal.Signals, after: float) -> None:
     """A billion games: seeds are streamed (no MemoryError), and a signal to the PID
-    stops it within 2 s with the summary of the games played."""
-    run = Command(None, "simulate", "pip-trick", "--games", "1000000000", "--workers", "2")
+    stops it within 2 s with the summary of the games played, written whole to --json;
+    SIGKILL leaves no worker and no half-written file."""
+    summary = tmp_path / "summary.json"
+    run = Command(None, "simulate", "pip-trick", "--games", "1000000000", "--workers", "2", "--json", str(summary))
     run.wait_for("stderr", "games on 2 process(es)")
-    time.sleep(3)
+    time.sleep(after)
     rss_kb = int(next(line.split()[1] for line in Path(f"/proc/{run.pid}/status").read_text().splitlines()
                       if line.startswith("VmRSS:")))
     workers = descendants(run.pid)
-    assert len(workers) >= 2, "the workers were not running"
+    if after:
+        assert len(workers) >= 2, "the workers were not running"
     code, took, out, err = kill(run, sig)
+    assert_no_orphans(run.pid, workers)
+    assert "Traceback" not in err, err
+    if sig == signal.SIGKILL:
+        assert list(tmp_path.iterdir()) == [], "a killed simulate left a file"
+        return
     assert took < GRACE_S, f"took {took:.1f} s to stop"
     assert code == 128 + sig, (code, err)
-    assert f"stopped by {sig.name} after" in err and "of 1000000000 games" in err
+    assert f"stopped by {sig.name} after" in err and "of 1000000000 games" in err, err
     assert "pip-trick —" in out and "win rate by seat:" in out
-    assert "Traceback" not in err
     assert rss_kb < 300_000, f"{rss_kb} KB: the seeds are being held in memory"
-    assert_no_orphans(run.pid, workers)
-
-
-def test_simulate_killed_outright_leaves_no_worker() -> None:
-    run = Command(None, "simulate", "zero-grid", "--games", "1000000000", "--workers", "2")
-    run.wait_for("stderr", "games on 2 process(es)")
-    time.sleep(2)
-    workers = descendants(run.pid)
-    assert workers
-    kill(run, signal.SIGKILL)
-    assert_no_orphans(run.pid, workers)
+    written = json.loads(summary.read_text())
+    assert written["games"] < 1000000000 and [p.name for p in tmp_path.iterdir()] == ["summary.json"]
 
 
 # --- serve ------------------------------------------------------------------------------------

@@ -93,8 +93,8 @@ def simulate(
     """
     import json
 
-    from ..simulate import simulate as run, summary
-    from ..workers import signals_interrupt
+    from ..simulate import Tally, simulate as run, summary
+    from ..workers import Interrupted, signals_interrupt
 
     root = project_root(ctx)
     _writable_json(json_out)
@@ -103,8 +103,12 @@ def simulate(
     names = seat_names(engine, new_game(engine, players, variant, seed))
     workers = workers or os.cpu_count() or 1
     start = time.perf_counter()
-    with progress_reporter(f"{game}: {games} games on {workers} process(es)", games) as step, signals_interrupt():
-        tally = run(game, games, seed, variant, players, workers, progress=step, root=root)
+    tally = Tally()
+    try:  # a signal before the first game still ends with a (empty) summary, not "Aborted!"
+        with signals_interrupt(), progress_reporter(f"{game}: {games} games on {workers} process(es)", games) as step:
+            tally = run(game, games, seed, variant, players, workers, progress=step, root=root)
+    except Interrupted as exc:
+        tally.interrupted = exc.signum
     report = summary(game, tally, variant, seed, time.perf_counter() - start)
     if tally.interrupted:
         typer.echo(f"stopped by {_signal_name(tally.interrupted)} after {tally.games} of {games} games; "
@@ -117,8 +121,6 @@ def simulate(
             write_text(json_out, json.dumps(report, indent=2, sort_keys=True) + "\n")
         typer.echo(f"summary written to {json_out}")
     if tally.interrupted:
-        from ..workers import Interrupted
-
         raise typer.Exit(code=Interrupted(tally.interrupted).exit_code)
 
 
