@@ -238,7 +238,8 @@ def test_simulate_stops_on_a_signal_with_the_summary_so_far(tmp_path: Path, sig:
 # --- serve ------------------------------------------------------------------------------------
 
 
-def test_serve_logs_each_rebuild_and_stops_on_sigterm(built_project: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=lambda s: s.name)
+def test_serve_logs_each_rebuild_and_stops_on_a_signal(built_project: Path, tmp_path: Path, sig: signal.Signals) -> None:
     project = tmp_path / "p"
     shutil.copytree(built_project, project)
     with socket.socket() as probe:
@@ -250,7 +251,7 @@ def test_serve_logs_each_rebuild_and_stops_on_sigterm(built_project: Path, tmp_p
     game.write_text(game.read_text() + "\n")
     server.wait_for("stderr", "pipworks: site rebuilt from content", timeout=60)
     workers = descendants(server.pid)
-    code, took, out, err = kill(server, signal.SIGTERM)
+    code, took, out, err = kill(server, sig)
     assert took < GRACE_S and code == 0, (code, err)
     assert "server stopped." in out and "Traceback" not in err
     assert_no_orphans(server.pid, workers)
