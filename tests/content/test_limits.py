@@ -89,6 +89,21 @@ def test_a_huge_paragraph_is_refused_before_the_rulebook_tries_to_lay_it_out(pro
     refused(project, "tagline: text of 150,", "one text may have at most 20,000")
 
 
+def test_the_longest_paragraph_allowed_prints_in_seconds(project: Path) -> None:
+    """The limit is what keeps the rulebook PDF's layout (slower than linear in a
+    paragraph's length: a 127 KB overview took 14 s, 451 KB 234 s) in seconds."""
+    from generator.content.project import load_project
+    from generator.render.book import rulebook_pdf
+
+    longest = ("lorem ipsum dolor sit amet " * 1000)[: loader.MAX_TEXT_CHARS - 10].strip()
+    text = game_file(project).read_text()
+    game_file(project).write_text(text.replace("overview: Two players play one trick each round.", "overview: " + longest, 1))
+    game = load_project(project).games["tiny"].content
+    started = time.perf_counter()
+    assert rulebook_pdf(game, {}, [], None, "limits").startswith(b"%PDF")
+    assert time.perf_counter() - started < 5
+
+
 def test_a_file_too_big_to_be_content_is_refused_unread(project: Path) -> None:
     with game_file(project).open("a") as handle:
         handle.write("# " + "x" * loader.MAX_FILE_BYTES + "\n")
@@ -127,9 +142,16 @@ def test_a_content_folder_without_games_is_not_ok(tmp_path: Path) -> None:
     refused(tmp_path, "content: (top level): holds no game: each game is a folder content/<slug>/ with a game.yaml")
 
 
-def test_a_title_is_one_line(project: Path) -> None:
-    """A title becomes a heading, a nav tab and a page title: a line break would split
-    it (and lose its anchor)."""
+@pytest.mark.parametrize("line, field", [
+    ("title: Tiny Trick", "title"), ("    name: suit cards", "components[0].name"), ("    title: Deal", "setup[0].title"),
+    ("        title: Winning", "rules[0].sections[0].title"), ("    question: What if both cards are equal?",
+                                                                 "clarifications[0].question"),
+    ("  - term: Trick", "glossary[0].term")])
+def test_a_title_name_question_or_term_is_one_line(project: Path, line: str, field: str) -> None:
+    """Each becomes a heading, a nav tab, a page title or a term: a line break would
+    split it (and lose its anchor, or write the page's front matter)."""
+    key, _, value = line.partition(": ")
     text = game_file(project).read_text()
-    game_file(project).write_text(text.replace("title: Tiny Trick", 'title: "Tiny\\nhide: [navigation]"', 1))
-    refused(project, "title: must be one line (it contains a line break)")
+    assert line + "\n" in text
+    game_file(project).write_text(text.replace(line + "\n", f'{key}: "{value}\\nhide: [navigation]"\n', 1))
+    refused(project, f"{field}: must be one line (it contains a line break)")
