@@ -125,7 +125,12 @@ def kill(command: Command, sig: int) -> tuple[int, float, str, str]:
     """Send ``sig``; (exit code, seconds it took to end, stdout, stderr)."""
     sent = time.monotonic()
     os.kill(command.pid, sig)
-    code = command.process.wait(timeout=30)
+    try:
+        code = command.process.wait(timeout=30)
+    except subprocess.TimeoutExpired:  # it ignored the signal: end it (and its session) so no test leaves it running
+        os.killpg(command.pid, signal.SIGKILL)
+        command.process.wait(30)
+        raise AssertionError(f"{signal.Signals(sig).name} did not stop the command within 30 s") from None
     took = time.monotonic() - sent
     _, out, err = command.finish(30)
     return code, took, out, err

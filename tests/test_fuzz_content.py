@@ -11,6 +11,9 @@ CI runs a few dozen examples of each (well under 60 s). A longer run, to do afte
 changing the loader, the templates or the sanitiser::
 
     HYPOTHESIS_PROFILE=long python -m pytest -p no:cacheprovider tests/test_fuzz_content.py
+
+(4000 random examples a test, about 25 minutes of one core; ``FUZZ_EXAMPLES=1000`` for
+a shorter one.)
 """
 
 from __future__ import annotations
@@ -40,8 +43,9 @@ from generator.docs.sanitize import clean
 ROOT = Path(__file__).resolve().parents[1]
 TINY = ROOT / "tests" / "fixtures" / "tiny" / "content" / "tiny" / "game.yaml"
 LONG = os.environ.get("HYPOTHESIS_PROFILE") == "long"
-#: Examples per test: CI keeps the file under 60 s; the long run is a few thousand.
-EXAMPLES = 4000 if LONG else 40
+#: Examples per test: CI keeps the file under 60 s; the long run is a few thousand
+#: (or $FUZZ_EXAMPLES, to fit the run into the time at hand).
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", 4000)) if LONG else 40
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=not LONG,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
 #: Every payload that could run something calls alert(1337): it must never be code.
