@@ -35,6 +35,20 @@ def files(out: Path) -> dict[str, bytes]:
             if p.is_file() and ".pipworks" not in p.parts}
 
 
+#: Every command a test started, ended at the test's end whatever happened.
+STARTED: list[subprocess.Popen[str]] = []
+
+
+@pytest.fixture(autouse=True)
+def end_what_was_started():  # type: ignore[no-untyped-def]
+    yield
+    while STARTED:
+        process = STARTED.pop()
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(30)
+
+
 class Command:
     """A pipworks command in its own process (and session), its output read as it comes."""
 
@@ -42,6 +56,7 @@ class Command:
         where = ["--project", str(project)] if project is not None else []
         self.process = subprocess.Popen([sys.executable, "-m", "generator", *where, *args], stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE, text=True, start_new_session=True)
+        STARTED.append(self.process)
         self.pid = self.process.pid
         self.lines: dict[str, list[str]] = {"stdout": [], "stderr": []}
         self.readers = [threading.Thread(target=self._read, args=(name,), daemon=True) for name in self.lines]
