@@ -145,9 +145,8 @@ def _in_pool(jobs: Iterator[Chunk], workers: int, add: Callable[[Tally], None]) 
 
     from . import workers as pools
 
-    executor = pools.pool(workers)
     pending: set[Future[Tally]] = set()
-    try:
+    with pools.running(workers) as executor:
         for job in jobs:
             pending.add(executor.submit(_play_chunk, job))
             if len(pending) >= 2 * workers:
@@ -156,10 +155,6 @@ def _in_pool(jobs: Iterator[Chunk], workers: int, add: Callable[[Tally], None]) 
                     add(future.result())
         for future in pending:
             add(future.result())
-        executor.shutdown(wait=True)
-    except BaseException:
-        pools.stop(executor)
-        raise
 
 
 def _natural(item: tuple[str, int]) -> tuple[int, float, str]:

@@ -123,6 +123,20 @@ def pool(workers: int, method: str | None = None) -> ProcessPoolExecutor:
     return _Pool(max_workers=workers, mp_context=context, initializer=_die_with_parent, initargs=(os.getpid(),))
 
 
+@contextlib.contextmanager
+def running(workers: int, method: str | None = None) -> Iterator[ProcessPoolExecutor]:
+    """A :func:`pool` for the block: shut down as usual when the block ends, stopped at
+    once (:func:`stop`) when it ends early: an exception, a signal, a generator left
+    unfinished."""
+    executor = pool(workers, method)
+    try:
+        yield executor
+    except BaseException:
+        stop(executor)
+        raise
+    executor.shutdown(wait=True)
+
+
 def stop(executor: ProcessPoolExecutor, wait_s: float = 1.0) -> None:
     """End ``executor`` now: queued tasks are cancelled and running ones killed, so a
     signal ends the command within seconds however long a task would have taken."""

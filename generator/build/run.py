@@ -59,15 +59,7 @@ def run_targets(project: Any, targets: list[Target], out: Path, workers: int = 0
         for target in targets:
             yield target, run_one(project, target, out)
         return
-    executor = pools.pool(min(workers, len(targets)), start_method(method))
-    finished = False
-    try:
+    with pools.running(min(workers, len(targets)), start_method(method)) as executor:
         futures = {executor.submit(run_one, project, target, out): target for target in targets}
         for future in as_completed(futures):
             yield futures[future], future.result()
-        finished = True
-    finally:
-        if finished:
-            executor.shutdown(wait=True)
-        else:
-            pools.stop(executor)

@@ -47,17 +47,9 @@ class LocalRunner:
             return
         # Workers that die with this process, and stop at once when it is stopped (a
         # signal, a failed task): a plain pool would run every queued task first.
-        executor = pools.pool(self.workers)
-        finished = False
-        try:
+        with pools.running(self.workers) as executor:
             for future in as_completed([executor.submit(task, item) for item in items]):
                 yield future.result()
-            finished = True
-        finally:
-            if finished:
-                executor.shutdown(wait=True)
-            else:
-                pools.stop(executor)
 
 
 class ClusterRunner:
