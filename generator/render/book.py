@@ -131,7 +131,9 @@ class _Doc:
             self.doc.canv.bookmarkPage(key)
             title = getattr(flowable, "_toc_text", flowable.getPlainText())
             self.doc.canv.addOutlineEntry(title, key, level=level, closed=level > 0)
-            self.doc.notify("TOCEntry", (level, title, self.doc.page, key))
+            # The contents list lays its entries out as Paragraph markup: the title is
+            # text, so it is escaped there (the outline takes plain text as it is).
+            self.doc.notify("TOCEntry", (level, escape(title), self.doc.page, key))
 
     def build(self, make_story: Callable[[], list[Any]], settle: bool = True) -> bytes:
         """Lay out until the contents' page numbers settle, then draw once.
@@ -263,7 +265,7 @@ def _title_page(game: Any, styles: dict[str, Any], picture: Scene | None, width:
 
 
 def _chapter(chapter: Chapter, game: Any, placed: dict[str, list], others: list[dict], styles: dict[str, Any],
-             width: float) -> list[Any]:
+             width: float, playable: bool = False) -> list[Any]:
     """One chapter of the outline, as flowables."""
     from reportlab.platypus import Paragraph, Spacer
 
@@ -278,6 +280,8 @@ def _chapter(chapter: Chapter, game: Any, placed: dict[str, list], others: list[
             story.append(_heading(v.name, styles["h2"], 1, v.id, rule_id=True))
             story.append(Paragraph(_p(v.text), styles["body"]))
             story += [Paragraph(_p(i), styles["bullet"], bulletText="•") for i in v.items]
+            if playable:  # the name the commands take is the one printed here
+                story.append(Paragraph(f"<b>Play it:</b> {_p(variant_command(game.slug, v.id))}", styles["body"]))
             for ex in placed.get(v.id, []):
                 story += _example(ex, styles, width)
     elif chapter.id == "clarifications":
@@ -298,22 +302,28 @@ def _chapter(chapter: Chapter, game: Any, placed: dict[str, list], others: list[
 
 
 def _book_story(game: Any, placed: dict[str, list], others: list[dict], picture: Scene | None,
-                styles: dict[str, Any], toc: Any, width: float) -> list[Any]:
+                styles: dict[str, Any], toc: Any, width: float, playable: bool = False) -> list[Any]:
     from reportlab.platypus import PageBreak, Paragraph
 
     story = _title_page(game, styles, picture, width)
     story += [PageBreak(), Paragraph("Contents", styles["h1"]), toc, PageBreak()]
     for chapter in outline(game, others):
-        story += _chapter(chapter, game, placed, others, styles, width)
+        story += _chapter(chapter, game, placed, others, styles, width, playable)
     return story
 
 
-def rulebook_pdf(game: Any, placed: dict[str, list], others: list[dict], picture: Scene | None, version: str) -> bytes:
-    """The whole rulebook of ``game`` (GameContent) as PDF bytes; same input, same bytes."""
+def variant_command(slug: str, variant: str) -> str:
+    return f"pipworks play {slug} --variant {variant}"
+
+
+def rulebook_pdf(game: Any, placed: dict[str, list], others: list[dict], picture: Scene | None, version: str,
+                 playable: bool = False) -> bytes:
+    """The whole rulebook of ``game`` (GameContent) as PDF bytes; same input, same bytes.
+    ``playable``: the game has a rules engine, so each variant shows the command playing it."""
     styles = _styles()
     doc = _Doc(f"{game.title} — rulebook", f"{game.title} · rulebook · Pipworks {version}", version)
     toc = _contents(styles)  # one contents list: it carries the page numbers from pass to pass
-    return doc.build(lambda: _book_story(game, placed, others, picture, styles, toc, doc.doc.width))
+    return doc.build(lambda: _book_story(game, placed, others, picture, styles, toc, doc.doc.width, playable))
 
 
 def quickref_pdf(game: Any, version: str, pictures: Sequence[Scene] = ()) -> bytes:
