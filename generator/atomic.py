@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from pathlib import Path
+from typing import Iterator
+
+#: Temp files are named ``.<name>.<random>.tmp`` beside their final path.
+TEMP_GLOB = ".*.tmp"
+#: Sets of paths being recorded (see :func:`recording`).
+_RECORDERS: list[set[Path]] = []
 
 
 def _current_umask() -> int:
@@ -29,6 +36,20 @@ def write_bytes(path: Path, data: bytes) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    for written in _RECORDERS:
+        written.add(path)
+
+
+@contextlib.contextmanager
+def recording() -> Iterator[set[Path]]:
+    """Collect every path written in this process within the block: a build target's
+    record of its files, so one deleted by hand is noticed and made again."""
+    written: set[Path] = set()
+    _RECORDERS.append(written)
+    try:
+        yield written
+    finally:
+        _RECORDERS.remove(written)
 
 
 def write_text(path: Path, text: str) -> None:

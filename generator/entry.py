@@ -38,6 +38,8 @@ def _plain_build_args(argv: list[str]) -> tuple[Path, list[str], str | None] | N
             return None  # --force, --help, ...: the full CLI handles these
         else:
             games.append(arg)
+    if only is not None and only not in ("pnp", "docs", "site"):
+        return None  # the full CLI names the choices
     return project, games, only
 
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 
 @dataclass
@@ -24,6 +24,8 @@ class Tally:
     ties: int = 0
     seats: int = 0
     details: dict[str, Counter] = field(default_factory=dict)
+    #: the signal that stopped the run early (the tally is of the games finished), or 0.
+    interrupted: int = 0
 
     def add(self, other: "Tally") -> None:
         if other.games:
@@ -52,11 +54,15 @@ def play_one(engine: Any, players: int | None, variants: Sequence[str], seed: in
     return state, decisions
 
 
-def _play_chunk(args: tuple[str, int | None, tuple[str, ...], list[int]]) -> Tally:
-    from .games import find_game
+#: One chunk of work for a worker: (game, players, variants, seeds, project root or None).
+Chunk = tuple[str, int | None, tuple[str, ...], list[int], str | None]
 
-    slug, players, variants, seeds = args
-    engine = find_game(slug)
+
+def _play_chunk(args: Chunk) -> Tally:
+    from .verify.run import engine_of
+
+    slug, players, variants, seeds, root = args
+    engine = engine_of(slug, Path(root) if root else None)
     team = getattr(engine, "team_size", 1)
     tally = Tally()
     for seed in seeds:
@@ -79,35 +85,76 @@ def _play_chunk(args: tuple[str, int | None, tuple[str, ...], list[int]]) -> Tal
     return tally
 
 
-def game_seeds(seed: int, games: int) -> list[int]:
+def iter_seeds(seed: int, games: int) -> Iterator[int]:
+    """Each game's seed, derived from the run's seed in game order, one at a time (a
+    billion games need no list of a billion seeds)."""
     rng = random.Random(seed)
-    return [rng.getrandbits(48) for _ in range(games)]
+    for _ in range(games):
+        yield rng.getrandbits(48)
 
 
-def chunks(seeds: list[int], size: int) -> Iterator[list[int]]:
-    for start in range(0, len(seeds), size):
-        yield seeds[start : start + size]
+def game_seeds(seed: int, games: int) -> list[int]:
+    return list(iter_seeds(seed, games))
+
+
+def chunks(seeds: Iterable[int], size: int) -> Iterator[list[int]]:
+    batch: list[int] = []
+    for seed in seeds:
+        batch.append(seed)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
 
 
 def simulate(slug: str, games: int, seed: int, variants: Sequence[str] = (), players: int | None = None,
-             workers: int = 1, progress: Callable[[int], None] | None = None) -> Tally:
-    seeds = game_seeds(seed, games)
+             workers: int = 1, progress: Callable[[int], None] | None = None, root: Path | None = None) -> Tally:
+    """Play ``games`` games and tally them; the engine is built from ``root``'s content
+    when the project has the game (else the shipped one).
+
+    Games are handed out a chunk at a time, a few chunks per worker ahead, so memory
+    does not grow with ``games``. On Ctrl-C or SIGTERM (:class:`~generator.workers.Interrupted`
+    raised by the caller's handler), the workers are stopped at once and the tally of
+    the games finished so far is returned with ``interrupted`` set."""
+    from .workers import Interrupted
+
     size = max(1, min(500, games // (workers * 8) or 1))
-    jobs = [(slug, players, tuple(variants), chunk) for chunk in chunks(seeds, size)]
+    jobs = ((slug, players, tuple(variants), chunk, str(root) if root else None)
+            for chunk in chunks(iter_seeds(seed, games), size))
     total = Tally()
-    if workers <= 1:
-        results: Iterator[Tally] = map(_play_chunk, jobs)
-        for tally in results:
-            total.add(tally)
-            if progress:
-                progress(tally.games)
-        return total
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for tally in pool.map(_play_chunk, jobs):
-            total.add(tally)
-            if progress:
-                progress(tally.games)
+
+    def add(tally: Tally) -> None:
+        total.add(tally)
+        if progress:
+            progress(tally.games)
+
+    try:
+        if workers <= 1:
+            for job in jobs:
+                add(_play_chunk(job))
+        else:
+            _in_pool(jobs, workers, add)
+    except Interrupted as exc:
+        total.interrupted = exc.signum
     return total
+
+
+def _in_pool(jobs: Iterator[Chunk], workers: int, add: Callable[[Tally], None]) -> None:
+    from concurrent.futures import FIRST_COMPLETED, Future, wait
+
+    from . import workers as pools
+
+    pending: set[Future[Tally]] = set()
+    with pools.running(workers) as executor:
+        for job in jobs:
+            pending.add(executor.submit(_play_chunk, job))
+            if len(pending) >= 2 * workers:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    add(future.result())
+        for future in pending:
+            add(future.result())
 
 
 def _natural(item: tuple[str, int]) -> tuple[int, float, str]:

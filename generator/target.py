@@ -97,15 +97,43 @@ def stamp(target: Target, hasher: Hasher, version: str) -> str:
     return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()
 
 
-def read_manifest(out: Path) -> dict[str, str]:
+#: A manifest entry: the target's stamp, or (what ``pipworks build`` records) its stamp
+#: and every file it wrote, relative to output/: ``{"stamp": ..., "files": [...]}``.
+Entry = str | dict[str, Any]
+
+
+def read_manifest(out: Path) -> dict[str, Entry]:
     try:
         data = json.loads((out / MANIFEST).read_text())
-        return {str(k): str(v) for k, v in data.items()}
-    except (OSError, ValueError):
+        return {str(k): v if isinstance(v, dict) else str(v) for k, v in data.items()}
+    except (OSError, ValueError, AttributeError):
         return {}
 
 
-def stale_targets(root: Path, targets: list[Target], force: bool) -> tuple[list[tuple[Target, str]], list[Target], dict[str, str]]:
+def write_manifest(out: Path, manifest: dict[str, Entry]) -> None:
+    from .atomic import write_text
+
+    write_text(out / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True))
+
+
+def entry(stamp: str, files: list[str]) -> Entry:
+    return {"stamp": stamp, "files": sorted(files)}
+
+
+def _recorded(value: Entry | None) -> tuple[str | None, list[str]]:
+    if isinstance(value, dict):
+        return value.get("stamp"), list(value.get("files") or [])
+    return value, []
+
+
+def is_fresh(out: Path, target: Target, value: Entry | None, new: str) -> bool:
+    """Same stamp, and every file the target declares or last wrote is still there (a
+    file deleted by hand is made again)."""
+    old, files = _recorded(value)
+    return old == new and all((out / o).exists() for o in (*target.outputs, *files))
+
+
+def stale_targets(root: Path, targets: list[Target], force: bool) -> tuple[list[tuple[Target, str]], list[Target], dict[str, Entry]]:
     """(stale targets with their new stamps, fresh targets, the manifest as read)."""
     out = root / "output"
     manifest = {} if force else read_manifest(out)
@@ -115,7 +143,7 @@ def stale_targets(root: Path, targets: list[Target], force: bool) -> tuple[list[
     fresh: list[Target] = []
     for target in targets:
         new = stamp(target, hasher, version)
-        if manifest.get(target.key) == new and all((out / o).exists() for o in target.outputs):
+        if is_fresh(out, target, manifest.get(target.key), new):
             fresh.append(target)
         else:
             stale.append((target, new))

@@ -35,11 +35,12 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The bin/ folder of a fresh venv with the wheel of this checkout installed."""
     work = tmp_path_factory.mktemp("wheel")
     source = work / "src"  # a clean copy: no build/ or egg-info of an editable install
-    skip = shutil.ignore_patterns(".git", "output", "build", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis")
+    skip = shutil.ignore_patterns(".git", "output", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis")
 
     def ignore(folder: str, names: list[str]) -> set[str]:
         generated = {"docs"} if Path(folder) == ROOT / "site" else set()  # site/docs: generated pages
-        return set(skip(folder, names)) | generated
+        built = {"build"} if Path(folder) == ROOT else set()  # setuptools' build/, not the package generator/build
+        return set(skip(folder, names)) | generated | built
 
     shutil.copytree(ROOT, source, ignore=ignore)
     run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(work / "dist"), str(source)], work)

@@ -7,13 +7,14 @@ so ``pipworks --help`` stays quick. Domain errors become exit codes here and onl
 
 from __future__ import annotations
 
+from enum import Enum
 from pathlib import Path
 from typing import Optional
 
 import typer
 
 from .. import __version__
-from .common import ProjectOption, die_on_content_errors, project_root
+from .common import SHIPPED_SLUGS, ProjectOption, command_errors, die_on_content_errors, project_root
 
 app = typer.Typer(
     name="pipworks",
@@ -42,7 +43,7 @@ def root(
     ctx.obj = {"project": project}
 
 
-@app.command()
+@app.command(short_help="Check every content file; write nothing.")
 def validate(ctx: typer.Context) -> None:
     """Check every content file (schema and cross-checks); write nothing.
 
@@ -62,29 +63,44 @@ def validate(ctx: typer.Context) -> None:
     typer.echo(f"content OK: {len(project.games)} games ({', '.join(sorted(project.games))})")
 
 
-@app.command()
+class Group(str, Enum):
+    pnp = "pnp"
+    docs = "docs"
+    site = "site"
+
+
+@app.command(short_help="Build print files, rulebooks and the site into output/.")
 def build(
     ctx: typer.Context,
-    games: Optional[list[str]] = typer.Argument(None, help="Game slugs to build (default: all)."),
+    games: Optional[list[str]] = typer.Argument(None, help=f"Game slugs to build (default: all), e.g. {SHIPPED_SLUGS}.",
+                                                show_default=False, metavar="[GAME]..."),
     force: bool = typer.Option(False, "--force", help="Rebuild everything, reusing nothing."),
-    only: Optional[str] = typer.Option(None, "--only", help="Build one group only: pnp, docs or site."),
+    only: Optional[Group] = typer.Option(None, "--only", help="Build one group only: print files (pnp), rulebooks (docs) or the site."),
     jobs: int = typer.Option(0, "--jobs", "-j", min=0, help="Processes to build with (default: all cores)."),
 ) -> None:
-    """Build everything into output/: only what changed since the last build is redone.
+    """Build print files, rulebooks and the site into output/; only what changed is redone.
 
     In a folder with no content/, the games Pipworks ships are copied into content/
-    first (it says from where), so there is something to build and to edit.
+    first (it says from where), so there is something to build and to edit. One build
+    at a time: a second build in the same project waits for the first. Stopped by
+    Ctrl-C or SIGTERM, a build ends within seconds; every file it leaves is whole, and
+    the next build makes what is missing, including files deleted by hand.
     """
-    from ..build import run_build
+    from ..build import BuildReport, run_build
     from ..verify.run import ExamplesDisagree, SiteBuildFailed
 
     root_dir = project_root(ctx)
     if not (root_dir / "content").exists():
         _start_from_shipped_games(root_dir)
-    with die_on_content_errors(root_dir):
+    if (root_dir / "site").is_dir() and not (root_dir / "site" / "mkdocs.yml").is_file():
+        typer.echo(f"note: {root_dir / 'site'} has no mkdocs.yml, so the rules site is built from Pipworks' own "
+                   "skeleton and pages (add site/mkdocs.yml to use your own)", err=True)
+    report = BuildReport()
+    with command_errors(root_dir, report):
         try:
-            report = run_build(root_dir, games, {}, force=force, only=only, workers=jobs,
-                               progress=lambda key: typer.echo(f"  building {key}"))
+            run_build(root_dir, games, {}, force=force, only=only.value if only else None, workers=jobs,
+                      progress=lambda key: typer.echo(f"  building {key}"), report=report,
+                      waiting=lambda message: typer.echo(message, err=True))
         except SiteBuildFailed as exc:
             typer.echo("\n".join(exc.lines), err=True)
             typer.echo("the rules site could not be built (see above).", err=True)
@@ -109,24 +125,26 @@ def _start_from_shipped_games(root_dir: Path) -> None:
 
 
 # Sub-command modules import only typer at module level; their work is imported lazily.
-from .engines import play as _play, simulate as _simulate  # noqa: E402
+from .engines import simulate as _simulate  # noqa: E402
+from .play import play as _play  # noqa: E402
 from .serve import serve as _serve  # noqa: E402
 from .verify import verify as _verify  # noqa: E402
 from .deck import app as _deck_app  # noqa: E402
-app.add_typer(_deck_app, name="deck")
+app.add_typer(_deck_app, name="deck", short_help="Design the Multisuit deck; report on any deck file.")
 
-app.command(name="verify")(_verify)
-app.command(name="play")(_play)
-app.command(name="simulate")(_simulate)
-app.command(name="serve")(_serve)
+# Short help: each fits one line of `pipworks --help` (longer ones are cut with "...").
+app.command(name="verify", short_help="Replay every worked example through the rules engines.")(_verify)
+app.command(name="play", short_help="Play a game in the terminal against bots, or hot-seat.")(_play)
+app.command(name="simulate", short_help="Play many bot games and summarise how the game plays.")(_simulate)
+app.command(name="serve", short_help="Build and serve the rules site, rebuilding on edits.")(_serve)
 from .pnp import pnp as _pnp  # noqa: E402
-app.command(name="pnp")(_pnp)
+app.command(name="pnp", short_help="One game's print-and-play files, with other choices.")(_pnp)
 from .lab import balance as _balance  # noqa: E402
-app.command(name="balance")(_balance)
+app.command(name="balance", short_help="Bots play many games: seat advantage, length, rules fired.")(_balance)
 from .new import new as _new  # noqa: E402
-app.command(name="new")(_new)
+app.command(name="new", short_help="Make a project folder for a new game of your own.")(_new)
 from .preflight import preflight as _preflight  # noqa: E402
-app.command(name="preflight")(_preflight)
+app.command(name="preflight", short_help="Check PDFs and card images before sending them to print.")(_preflight)
 
 
 def main() -> None:

@@ -13,7 +13,7 @@ from typing import Optional
 
 import typer
 
-from .common import die_on_content_errors, project_root
+from .common import command_errors, die_on_content_errors, fail, project_root
 
 app = typer.Typer(name="deck", help="Design the Multisuit deck and report on any deck file.", no_args_is_help=True)
 
@@ -38,7 +38,7 @@ def _die_on_bad_deck(exc: Exception) -> None:
     raise typer.Exit(code=2)
 
 
-@app.command()
+@app.command(short_help="Search for a deck meeting every rule (a candidate).")
 def design(
     ctx: typer.Context,
     seed: int = typer.Option(1, "--seed", help="Seed of the search: the same seed always gives the same deck."),
@@ -63,6 +63,8 @@ def design(
         rules_path = rules_file or rules_path
         rules = load_rules(rules_path)
     target = (out or root / "output" / "deck" / f"candidate-seed-{seed}.csv").resolve()
+    if target.is_dir():
+        fail(f"--out {out}: that is a folder; give a file name for the candidate deck, e.g. {target / 'candidate.csv'}")
     if target == deck_path.resolve() and not write:
         typer.echo(f"refusing to overwrite the shipped deck {deck_path} without --write", err=True)
         raise typer.Exit(code=1)
@@ -80,11 +82,12 @@ def design(
         except DeckFormatError:
             shipped = None
     text = compare(found.cards, shipped, rules, f"seed {seed}", took)
-    write_deck(target, found.cards)
     note = target.with_suffix(".md")
     from ..atomic import write_text
 
-    write_text(note, text)
+    with command_errors(root, what="deck design"):
+        write_deck(target, found.cards)
+        write_text(note, text)
     typer.echo(text)
     typer.echo(f"candidate → {target}\nreport → {note}")
     if write:
@@ -94,7 +97,7 @@ def design(
         typer.echo(f"record it: set shipped_seed: {seed} in {rules_path.name}{steps_note}")
 
 
-@app.command()
+@app.command(short_help="A page and charts: how a deck meets its thresholds.")
 def report(
     ctx: typer.Context,
     deck: Optional[Path] = typer.Argument(None, help="Deck file (default: the shipped Multisuit deck)."),
@@ -115,9 +118,13 @@ def report(
         rules_path = rules or rules_path
         deck_path = deck or deck_path
         thresholds = load_rules(rules_path)
+    folder = out or root / "output" / "deck-report"
+    if folder.exists() and not folder.is_dir():
+        fail(f"--out {folder}: that is a file; give a folder for the page and its charts")
     try:
-        page = write_report(deck_path, rules_path, out or root / "output" / "deck-report", deals=deals, seed=seed)
-        problems = check_deck(read_deck(deck_path), thresholds)
+        with command_errors(root, what="deck report"):
+            page = write_report(deck_path, rules_path, folder, deals=deals, seed=seed)
+            problems = check_deck(read_deck(deck_path), thresholds)
     except DeckFormatError as exc:
         _die_on_bad_deck(exc)
         return

@@ -62,10 +62,19 @@ def balance(
         _fail(str(exc))
     runner = make_runner(executor, workers or os.cpu_count() or 1, cluster)
     total = games * len(configs) + 3 * ladder
+    from ..workers import Interrupted, signals_interrupt
+
+    played = [0]
     try:
-        report = _run(lab, configs, names, games, seed, runner, total, ladder, iterations, project, run_balance)
+        with signals_interrupt():
+            report = _run(lab, configs, names, games, seed, runner, total, ladder, iterations, project, run_balance,
+                          played)
     except ExecutorUnavailable as exc:
         _fail(str(exc))
+    except Interrupted as exc:  # workers are stopped at once (generator.workers); nothing is written
+        typer.echo(f"\nbalance stopped by {exc.name} after {played[0]} of {total} games; no report written "
+                   "(a report of part of the games would compare configurations unevenly)", err=True)
+        raise typer.Exit(code=exc.exit_code) from None
     report["command"] = command_line(game, bots, chosen if variant != ["all"] else ["all"], players, games, seed,
                                      ladder, iterations)
     typer.echo(report_text(report))
@@ -83,14 +92,18 @@ def balance(
         typer.echo(f"charts written to {charts}/")
 
 
-def _run(lab, configs, names, games, seed, runner, total, ladder, iterations, project, run_balance):  # type: ignore[no-untyped-def]
+def _run(lab, configs, names, games, seed, runner, total, ladder, iterations, project, run_balance,  # type: ignore[no-untyped-def]
+         played):
     from rich.progress import Progress
 
     from ..lab.ladder import ladder as run_ladder
 
+    def step(n: int) -> None:
+        played[0] += n
+        bar.advance(task, n)
+
     with Progress(transient=True) as bar:
         task = bar.add_task(f"{lab.slug}: {total} games on {runner.workers} worker(s)", total=total)
-        step = lambda n: bar.advance(task, n)  # noqa: E731
         report = run_balance(lab, configs, names, games, seed, runner, step, project)
         if ladder:
             report["ladder"] = run_ladder(lab, ladder, seed, iterations, runner, step, project)

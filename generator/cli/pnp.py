@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
-from .common import die_on_content_errors, project_root
+from .common import SHIPPED_SLUGS, command_errors, die_on_content_errors, fail, project_root
 
 
 class PaperChoice(str, Enum):
@@ -47,22 +47,39 @@ class BacksChoice(str, Enum):
     fold = "fold"
 
 
+#: The calibration sheet's scales read offsets from -5 to 5 mm; a larger one is a typo
+#: (or a printer no offset can fix).
+MAX_BACK_OFFSET_MM = 5.0
+
+
 def _offset(text: str) -> tuple[float, float]:
     try:
         x, y = (float(part) for part in text.split(","))
     except ValueError:
         raise typer.BadParameter(f"expected X,Y in mm (e.g. 0.5,-1), got {text!r}") from None
+    if not all(abs(v) <= MAX_BACK_OFFSET_MM for v in (x, y)):
+        raise typer.BadParameter(f"{text!r}: each offset is at most {MAX_BACK_OFFSET_MM:g} mm either way "
+                                 "(the calibration sheet's scales)")
     return x, y
+
+
+def _has_backs(root: Any, game: str, options: Any) -> bool:
+    """Does ``game`` print any card back? (Its components, laid out with ``options``.)"""
+    from ..pnp.assemble import load_components
+    from ..verify.project import validated_project
+
+    content = validated_project(root, only=[game]).games[game].content
+    return any(face.back is not None for component in load_components(content, options, root) for face in component.faces)
 
 
 def pnp(
     ctx: typer.Context,
-    game: str = typer.Argument(..., help="Game slug, e.g. multisuit."),
+    game: str = typer.Argument(..., help=f"Game slug: {SHIPPED_SLUGS}, or a game of the project.", metavar="GAME"),
     paper: Optional[list[PaperChoice]] = typer.Option(None, "--paper", help="Paper size; repeat for both (default: a4 and letter)."),
     size: SizeChoice = typer.Option(SizeChoice.insert, "--size", help="Card size: 63×88 insert, poker, bridge or 60×85 quick-insert."),
     bleed: float = typer.Option(3.0, "--bleed", help="Bleed in mm around cards with a coloured edge."),
     ink: InkChoice = typer.Option(InkChoice.colour, "--ink", help="colour, or bw to save ink."),
-    backs: BacksChoice = typer.Option(BacksChoice.duplex_long, "--backs", help="Card backs: none (fronts only), duplex-long, duplex-short or fold."),
+    backs: Optional[BacksChoice] = typer.Option(None, "--backs", help="Card backs: none (fronts only), duplex-long (the default), duplex-short or fold."),
     back_offset: str = typer.Option("0,0", "--back-offset", help="X,Y mm to shift back pages (read it off the calibration page)."),
     pod: bool = typer.Option(False, "--pod", help="Also write the one-card-per-page PDF for print-on-demand."),
     svg: bool = typer.Option(False, "--svg", help="Also write one SVG per face into svg/."),
@@ -80,13 +97,17 @@ def pnp(
         return
     papers = [p.value for p in paper] if paper else ["a4", "letter"]
     try:
-        options = PnpOptions(paper=papers[0], size=size.value, bleed=bleed, ink=ink.value, backs=backs.value,
-                             back_offset=_offset(back_offset))
+        options = PnpOptions(paper=papers[0], size=size.value, bleed=bleed, ink=ink.value,
+                             backs=(backs or BacksChoice.duplex_long).value, back_offset=_offset(back_offset))
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
+    if backs not in (None, BacksChoice.none) or back_offset != "0,0":
+        with die_on_content_errors(root):
+            if not _has_backs(root, game, options):
+                fail(f"{game} prints no card backs: --backs and --back-offset change nothing for it")
     from ..pnp.cli_run import run_pnp
 
-    with die_on_content_errors(root):
+    with command_errors(root, what="pnp"):
         outcome = run_pnp(root, game, options, papers, pod=pod, svg=svg, force=force)
     if outcome.error:
         typer.echo(outcome.error, err=True)

@@ -7,7 +7,7 @@ from typing import Optional
 
 import typer
 
-from .common import die_on_content_errors, project_root
+from .common import die_on_content_errors, fail, project_root
 
 
 def verify(
@@ -29,7 +29,16 @@ def verify(
 
     root = project_root(ctx)
     chosen = list(paths) if paths else [p for p in (root / "content", root / "site" / "pages") if p.exists()]
-    examples, unreadable = gather(chosen)
+    if not chosen:
+        fail(f"nothing to verify in {root}: it has neither content/ nor site/pages/ (use --project to point at a project)")
+    with die_on_content_errors(root):  # a page that is not UTF-8 text
+        examples, unreadable = gather(chosen)
+        warnings = near_miss_fences(root, chosen)
+    for warning in warnings:
+        typer.echo(warning, err=True)
+    if not examples and not unreadable:
+        fail(f"no worked example found in {', '.join(_shown(p, root) for p in chosen)}: examples live in "
+             "content/<game>/examples.yaml and in Markdown blocks fenced ```pipworks-example")
     with die_on_content_errors(root):  # a project whose own engine cannot be loaded
         outcome = run_all(examples, root=root)
     unreadable += outcome.unreadable
@@ -75,3 +84,30 @@ def _not_checked(examples: list) -> str:
         per_game[example.game] = per_game.get(example.game, 0) + 1
     games = ", ".join(f"{game} ({n})" for game, n in sorted(per_game.items()))
     return f"{len(examples)} example(s) not checked: no rules engine for {games}"
+
+
+def _shown(path: Path, root: Path) -> str:
+    resolved = path.resolve()
+    return str(resolved.relative_to(root)) if resolved.is_relative_to(root) else str(path)
+
+
+def near_miss_fences(root: Path, chosen: list[Path]) -> list[str]:
+    """``file:line`` warnings for fences whose label looks meant as ``pipworks-example``
+    but is not (a typo there silently leaves the block unchecked)."""
+    import difflib
+    import re
+
+    from ..content.loader import read_text
+
+    label = re.compile(r"^\s*(?:```+|~~~+)\s*([^\s`]+)\s*$")
+    pages: list[Path] = []
+    for path in chosen:
+        pages += sorted(path.rglob("*.md")) if path.is_dir() else [path] if path.suffix == ".md" else []
+    warnings = []
+    for page in pages:
+        for number, line in enumerate(read_text(page).splitlines(), start=1):
+            match = label.match(line)
+            if match and match[1] != "pipworks-example" and difflib.get_close_matches(match[1], ["pipworks-example"], cutoff=0.75):
+                warnings.append(f"{_shown(page, root)}:{number}: fence label {match[1]!r} is not 'pipworks-example': "
+                                "this block is not checked")
+    return warnings

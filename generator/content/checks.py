@@ -52,6 +52,12 @@ def check_references(game: LoadedGame) -> Iterator[ContentError]:
     for target, path in refs:
         if target is not None and target not in ids:
             yield game.source.error(path, f"refers to rule {target!r}, which does not exist")
+    variants = [v.id for v in c.variants]
+    for i, k in enumerate(c.clarifications):
+        if k.variant is not None and k.variant not in variants:
+            yield game.source.error(("clarifications", i, "variant"),
+                                    f"names variant {k.variant!r}, which is not under variants: "
+                                    f"(known: {', '.join(variants) or 'none'})")
 
 
 def check_suits(game: LoadedGame) -> Iterator[ContentError]:

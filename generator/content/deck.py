@@ -89,10 +89,12 @@ class DeckFile:
 
 def parse_deck(text: str, path: Path | None = None) -> DeckFile:
     """Parse deck CSV text; raise DeckFormatError listing every malformed row."""
-    rows = list(csv.reader(io.StringIO(text)))
+    # Spreadsheet programs start a UTF-8 CSV with a byte-order mark; it is not data.
+    rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
     problems: list[tuple[int | None, str]] = []
     if not rows or tuple(c.strip() for c in rows[0]) != HEADER:
-        got = ",".join(rows[0]) if rows else "an empty file"
+        # repr-like: an invisible character in the header shows as an escape.
+        got = ",".join(rows[0]).encode("ascii", "backslashreplace").decode() if rows else "an empty file"
         raise DeckFormatError(path, [(1, f"header must be {','.join(HEADER)}, got {got}")])
     cards: list[Card] = []
     lines: dict[int, int] = {}
@@ -134,10 +136,13 @@ def _parse_row(row: list[str], line: int, problems: list[tuple[int | None, str]]
 
 def read_deck_file(path: Path) -> DeckFile:
     """Read ``path`` keeping each card's line; raises DeckFormatError."""
+    from .errors import ContentInvalid
+    from .loader import read_text
+
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DeckFormatError(path, [(None, f"cannot read deck: {exc}")]) from None
+        text = read_text(path)
+    except ContentInvalid as exc:
+        raise DeckFormatError(path, [(e.line, e.message) for e in exc.errors]) from None
     return parse_deck(text, path)
 
 

@@ -51,3 +51,8 @@ class ContentInvalid(Exception):
 
     def render(self, root: Path | None = None) -> str:
         return "\n".join(e.render(root) for e in self.errors)
+
+    def __reduce__(self) -> tuple[type["ContentInvalid"], tuple[list[ContentError]]]:
+        # Raised in a build's worker process, it travels back pickled: by its errors,
+        # not by its message (Exception's default), which __init__ cannot read.
+        return (type(self), (self.errors,))

@@ -42,25 +42,122 @@ class SourceFile:
         return ContentError(self.path, self.line(path), tuple(path), message)
 
 
-def _walk(node: yaml.Node, path: tuple[PathPart, ...], lines: Lines) -> None:
-    lines.setdefault(path, node.start_mark.line + 1)
-    if isinstance(node, yaml.MappingNode):
+#: Limits that keep a hostile or mistaken file from exhausting memory or time: content
+#: is data, and a build must end. Shipped files are far below each (game.yaml ≈ 25 KB,
+#: a few thousand values, paragraphs under 2 000 characters).
+MAX_FILE_BYTES = 1_000_000
+#: Values a file may hold once its YAML aliases (``*name``) are expanded: an alias
+#: "bomb" of nine nested lists of nine aliases means 387 million values.
+MAX_VALUES = 100_000
+#: Characters in one text (a paragraph): the printed rulebook lays out a paragraph in
+#: time that grows with the square of its length.
+MAX_TEXT_CHARS = 20_000
+#: Control characters cannot be printed, and XML (SVG, the site) cannot carry most.
+_CONTROL = {chr(c) for c in range(32) if chr(c) not in "\t\n\r"} | {chr(127)}
+
+
+class _Reader:
+    """One walk over a file's YAML nodes: the line of every value, and every problem a
+    schema cannot see (duplicate keys, alias bombs, self-reference, huge or unprintable
+    text). An alias's node is walked once: its size is counted every time it is used."""
+
+    def __init__(self, path: Path, shift: int):
+        self.path, self.shift = path, shift
+        self.lines: Lines = {}
+        self.problems: list[ContentError] = []
+        self.sizes: dict[int, int] = {}
+        self.open: set[int] = set()
+        self.bomb = False
+
+    def problem(self, node: yaml.Node, path: tuple[PathPart, ...], message: str) -> None:
+        self.problems.append(ContentError(self.path, node.start_mark.line + 1 + self.shift, path, message))
+
+    def walk(self, node: yaml.Node, path: tuple[PathPart, ...]) -> int:
+        """Record lines under ``node`` and return its size with aliases expanded."""
+        key = id(node)
+        if key in self.open:
+            self.problem(node, path, "a YAML alias refers to a value that contains it; refusing it")
+            return 0
+        if key in self.sizes:  # an alias: counted again, walked once
+            return self.sizes[key]
+        self.lines.setdefault(path, node.start_mark.line + 1 + self.shift)
+        self.open.add(key)
+        size = 1
+        if isinstance(node, yaml.MappingNode):
+            size += self._mapping(node, path)
+        elif isinstance(node, yaml.SequenceNode):
+            for index, item in enumerate(node.value):
+                size += self.walk(item, path + (index,))
+        elif isinstance(node, yaml.ScalarNode):
+            self._text(node, path)
+        self.open.discard(key)
+        self.sizes[key] = size
+        if size > MAX_VALUES and not self.bomb:  # the first (innermost) value too big to hold
+            self.bomb = True
+            self.problem(node, path, f"its YAML aliases (*name) expand to {size:,} values; a content file may hold "
+                                     f"at most {MAX_VALUES:,}; refusing it")
+        return size
+
+    def _mapping(self, node: yaml.MappingNode, path: tuple[PathPart, ...]) -> int:
+        size = 0
+        seen: dict[str, int] = {}
         for key, value in node.value:
-            sub = path + (str(key.value),)
-            lines[sub] = key.start_mark.line + 1
-            _walk(value, sub, lines)
-    elif isinstance(node, yaml.SequenceNode):
-        for index, item in enumerate(node.value):
-            _walk(item, path + (index,), lines)
+            name = str(key.value)
+            line = key.start_mark.line + 1 + self.shift
+            if key.tag != "tag:yaml.org,2002:merge":
+                if name in seen:
+                    self.problem(key, path + (name,), f"duplicate key {name!r} (first at line {seen[name]}); "
+                                                      "YAML would silently keep only the last one")
+                seen.setdefault(name, line)
+            sub = path + (name,)
+            self.lines[sub] = line
+            size += self.walk(value, sub)
+        return size
+
+    def _text(self, node: yaml.ScalarNode, path: tuple[PathPart, ...]) -> None:
+        text = node.value
+        if len(text) > MAX_TEXT_CHARS:
+            self.problem(node, path, f"text of {len(text):,} characters; one text may have at most "
+                                     f"{MAX_TEXT_CHARS:,} (split it into sections or items)")
+        bad = next((c for c in text if c in _CONTROL), None) if not text.isprintable() else None
+        if bad is not None:
+            self.problem(node, path, f"contains the control character U+{ord(bad):04X}, which cannot be printed; remove it")
+
+
+def _read_nodes(node: yaml.Node, path: Path, shift: int) -> Lines:
+    """Lines of every value of ``node``; raises ContentInvalid on what the walk found."""
+    reader = _Reader(path, shift)
+    try:
+        reader.walk(node, ())
+    except RecursionError:
+        raise ContentInvalid([ContentError(path, None, (), "values nested too deeply to read; refusing it")]) from None
+    if reader.problems:
+        raise ContentInvalid(reader.problems)
+    return reader.lines
 
 
 def read_yaml(path: Path) -> SourceFile:
     """Parse one YAML file; raises ContentInvalid with the parser's line on bad YAML."""
+    return parse_yaml_text(read_text(path), path)
+
+
+def read_text(path: Path) -> str:
+    """A content file's text; raises ContentInvalid if it is too big, unreadable or not
+    UTF-8 (a byte-order mark, as spreadsheet programs and editors may write, is dropped)."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ContentInvalid([ContentError(path, None, (), f"cannot read file: {exc}")])
-    return parse_yaml_text(text, path)
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise ContentInvalid([ContentError(path, None, (), f"file of {size:,} bytes; a content file may have at "
+                                                               f"most {MAX_FILE_BYTES:,}; refusing it")])
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ContentInvalid([ContentError(path, None, (), f"cannot read file: {exc.strerror or exc}")]) from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise ContentInvalid([ContentError(path, line, (), f"not UTF-8 text: byte 0x{data[exc.start]:02x} cannot be read "
+                                                           "(save the file as UTF-8)")]) from None
 
 
 def parse_yaml_text(text: str, path: Path, first_line: int = 1) -> SourceFile:
@@ -70,6 +167,9 @@ def parse_yaml_text(text: str, path: Path, first_line: int = 1) -> SourceFile:
     loader = _Loader(text)
     try:
         node = loader.get_single_node()
+        # Read the nodes before building data from them: that finds alias bombs before
+        # they are expanded, and duplicate keys before merges (<<) are flattened.
+        lines = _read_nodes(node, path, shift) if node is not None else {}
         data = loader.construct_document(node) if node is not None else None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
@@ -78,10 +178,7 @@ def parse_yaml_text(text: str, path: Path, first_line: int = 1) -> SourceFile:
         raise ContentInvalid([ContentError(path, line, (), f"invalid YAML: {problem}")])
     finally:
         loader.dispose()
-    lines: Lines = {}
-    if node is not None:
-        _walk(node, (), lines)
-    return SourceFile(path, data, {key: line + shift for key, line in lines.items()})
+    return SourceFile(path, data, lines)
 
 
 def parse_source(cls: type[R], source: SourceFile) -> R:

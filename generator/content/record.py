@@ -70,6 +70,15 @@ class NotEmpty:
 
 
 @dataclass(frozen=True)
+class OneLine:
+    """Text that must stay on one line: a title or a name becomes a heading, a nav tab
+    or a box's caption, which a line break would split (and whose anchor it would lose)."""
+
+    def problem(self, value: Any) -> str | None:
+        return None if "\n" not in value and "\r" not in value else "must be one line (it contains a line break)"
+
+
+@dataclass(frozen=True)
 class Matches:
     """A string matching ``pattern``; ``means`` says in words what that asks for."""
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import field
 from typing import Annotated, Any, Iterator
 
-from .record import AtLeast, Loc, Matches, NotEmpty, record
+from .record import AtLeast, Loc, Matches, NotEmpty, OneLine, record
 
 #: Every suit any shipped game uses. A game declares the subset it uses in ``suits``;
 #: an unknown name anywhere is an error, so a typo never reaches a printed card.
@@ -28,6 +28,8 @@ KNOWN_SUITS: tuple[str, ...] = (
 
 Slug = Annotated[str, Matches(r"[a-z0-9]+(-[a-z0-9]+)*", "an id: lower-case letters and digits, words joined by single hyphens")]
 Text = Annotated[str, NotEmpty()]
+#: A title, name or question: printed as a heading, nav entry or caption, so one line.
+Line = Annotated[str, NotEmpty(), OneLine()]
 Count = Annotated[int, AtLeast(0)]
 Positive = Annotated[int, AtLeast(1)]
 
@@ -49,7 +51,7 @@ class Component:
     """A physical component. ``printed`` ones are made by ``pipworks pnp``."""
 
     id: Slug
-    name: Text
+    name: Line
     count: Positive
     #: cards/tokens per suit: ``count`` must equal per_suit × number of suits.
     per_suit: Positive | None = None
@@ -108,7 +110,7 @@ class Section:
     """A rule section: a stable id, a title, prose and optional bullet items."""
 
     id: Slug
-    title: Text
+    title: Line
     text: str = ""
     items: list[Text] = field(default_factory=list)
     #: False for sections that change nothing in play (flavour, table talk, overview).
@@ -126,12 +128,12 @@ class Section:
 
 @record
 class Variant:
+    #: the one name of the variant: its anchor in the rulebook and what ``--variant``
+    #: takes in ``play``, ``simulate`` and worked examples' ``variants:`` lists.
     id: Slug
-    name: Text
+    name: Line
     text: Text
     items: list[Text] = field(default_factory=list)
-    #: the engine's name for this variant (``pipworks simulate --variant NAME``).
-    engine: str | None = None
     #: where the variant comes from: the rule source itself, or one of our rulings.
     origin: Annotated[str, Matches(r"source|ruling", "source or ruling")] = "source"
     rule: Slug | None = None
@@ -142,18 +144,18 @@ class QuickRefLine:
     text: Text
     rule: Slug | None = None
     suit: str | None = None
-    group: str | None = None
+    group: Line | None = None
 
 
 @record
 class Clarification:
     id: Slug
-    question: Text
+    question: Line
     ruling: Text
     why: Text
     rule: Slug
-    #: engine variant implementing the other plausible reading, if any.
-    variant: str | None = None
+    #: the variant (its id under ``variants:``) playing the other plausible reading, if any.
+    variant: Slug | None = None
     #: "RULINGS.md" for the product's rulings, "ours" for gaps found while writing.
     origin: Annotated[str, Matches(r"RULINGS\.md|ours", "RULINGS.md or ours")] = "RULINGS.md"
     #: the ruling in one line for the quick reference, when players need it mid-game.
@@ -162,7 +164,7 @@ class Clarification:
 
 @record
 class GlossaryTerm:
-    term: Text
+    term: Line
     definition: Text
     rule: Slug | None = None
 
@@ -188,13 +190,13 @@ class Files:
 @record
 class GameContent:
     slug: Slug
-    title: Text
+    title: Line
     #: True while the title is our working title (only The Four Deuces has a real one).
     working_title: bool = False
     designer: str | None = None
     #: the rule source this content restates (a file name in shared/seeds/).
     source: Text
-    tagline: Text
+    tagline: Line
     players: Span
     play_time: Span | None = None
     ages: Positive | None = None

@@ -11,6 +11,10 @@ from pathlib import Path
 
 from .. import shipped_root
 
+#: The built rules site, under output/; it is built at SITE_NEW and swapped in, the
+#: previous one waiting at SITE_OLD during the swap (see ``pages.build_site``).
+SITE, SITE_NEW, SITE_OLD = Path("site"), Path(".pipworks") / "site-new", Path(".pipworks") / "site-old"
+
 
 def site_folder(root: Path) -> Path:
     """The rules site's skeleton (mkdocs.yml, hooks, pages, assets): the project's own

@@ -44,7 +44,7 @@ def how_it_plays(project: Project, slug: str, out: Any) -> str | None:
     report = json.loads(path.read_text(encoding="utf-8"))
     content = game.content
     titles = rule_titles(content)
-    variant_names = {v.engine: v.name for v in content.variants if v.engine}
+    variant_names = {v.id: v.name for v in content.variants}
     charts = {name.removeprefix(f"{slug}-").removesuffix(".svg"): Markup(svg)
               for name, svg in report_charts(report).items()}
     base = report["configurations"][0]

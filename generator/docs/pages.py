@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ..target import Target
-from .folders import input_path, site_folder, template_inputs
+from .folders import SITE, SITE_NEW, SITE_OLD, input_path, site_folder, template_inputs
 from .replays import RECORDS
 
 
@@ -25,13 +25,15 @@ def targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> list[Ta
 
 def build_rulebook_md(project: Any, target: Target, out: Path) -> None:
     from ..atomic import write_text
+    from ..games import has_engine
     from ..templating import render
 
     from ..content.outline import glossary_terms, outline, play_time_text, players_text
 
     game = project.games[target.game].content
     text = render(project.root, "rulebook.md.j2", game=game, outline=outline(game, examples=False, reference=False),
-                  players=players_text(game), play_time=play_time_text(game), glossary=glossary_terms(game))
+                  players=players_text(game), play_time=play_time_text(game), glossary=glossary_terms(game),
+                  playable=has_engine(game.slug))
     write_text(out / target.outputs[0], text)
 
 
@@ -45,14 +47,19 @@ def site_targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> li
                    outputs=("site/index.html",), stage=9, group="site")]
 
 
-def build_site(project: Any, target: Target, out: Path) -> None:
+def build_site(project: Any, target: Target, out: Path) -> list[Path]:
     """mkdocs build --strict of the site skeleton into output/site/ (its hook generates
     the pages: into the project's site/docs/, or output/.pipworks/site-docs/ when the
-    skeleton is the one Pipworks ships, which may be read-only)."""
+    skeleton is the one Pipworks ships, which may be read-only); returns its files.
+
+    mkdocs empties the folder it builds into, so the site is built beside output/site/
+    and swapped in whole: a build stopped half-way leaves the previous site as it was."""
     import os
 
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
+
+    from .sanitize import guarded
 
     os.environ["PIPWORKS_PROJECT"] = str(project.root)
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
@@ -63,7 +70,8 @@ def build_site(project: Any, target: Target, out: Path) -> None:
     docs = site / "docs" if own else out / ".pipworks" / "site-docs"
     docs.mkdir(parents=True, exist_ok=True)
     # A shipped skeleton watches nothing (its watch: paths are the checkout's folders).
-    extra: dict[str, Any] = {} if own else {"docs_dir": str(docs), "watch": []}
+    # A build watches nothing (a copied skeleton's watch: may name folders this project lacks).
+    extra: dict[str, Any] = {"watch": []} if own else {"docs_dir": str(docs), "watch": []}
     from mkdocs.exceptions import MkDocsException
 
     from ..verify.run import SiteBuildFailed
@@ -82,13 +90,30 @@ def build_site(project: Any, target: Target, out: Path) -> None:
     keep = Keep()
     logger = logging.getLogger("mkdocs")
     logger.addHandler(keep)
+    fresh = out / SITE_NEW
     try:
-        config = load_config(config_file=str(site / "mkdocs.yml"), site_dir=str(out / "site"), strict=True, **extra)
+        config = guarded(load_config(config_file=str(site / "mkdocs.yml"), site_dir=str(fresh), strict=True, **extra))
         build(config)
     except (MkDocsException, SystemExit) as exc:
         raise SiteBuildFailed(keep.lines + [str(exc)]) from None
     finally:
         logger.removeHandler(keep)
+    return swap_in(fresh, out / SITE, out / SITE_OLD)
+
+
+def swap_in(fresh: Path, final: Path, old: Path) -> list[Path]:
+    """Replace the folder ``final`` by ``fresh`` (two renames; between them the previous
+    folder waits at ``old``, where the next build finds it if this one is killed)."""
+    import shutil
+
+    if old.exists():
+        shutil.rmtree(old)
+    if final.exists():
+        final.rename(old)
+    fresh.rename(final)
+    if old.exists():
+        shutil.rmtree(old)
+    return sorted(p for p in final.rglob("*") if p.is_file())
 
 
 #: The printed books of a game, per paper: (rulebook, quick reference) file suffixes.
@@ -190,6 +215,7 @@ def write_example_drawings(folder: Path, views: list[dict]) -> None:
 def build_books(project: Any, target: Target, out: Path) -> None:
     from .. import __version__
     from ..atomic import write_bytes
+    from ..games import has_engine
     from ..render.book import rulebook_pdf
     from ..render.book_quickref import quickref_pdf
     from ..verify.examples import content_examples
@@ -213,5 +239,5 @@ def build_books(project: Any, target: Target, out: Path) -> None:
     files = iter(target.outputs)
     for paper in BOOK_PAPERS:
         write_bytes(out / next(files), rulebook_pdf(game.content, placed, others, cover, __version__, paper, table,
-                                                          legend))
+                                                          legend, playable=has_engine(slug)))
         write_bytes(out / next(files), quickref_pdf(game.content, __version__, table, paper))

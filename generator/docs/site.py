@@ -11,12 +11,16 @@ from __future__ import annotations
 import html
 import re
 import shutil
+from html import escape
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
+from ..atomic import write_bytes
+from ..content.loader import read_text
 from ..content.outline import READING_INTRO, outline, play_time_text, players_text
 from ..content.project import Project
+from ..games import has_engine
 from ..templating import render
 from ..verify.examples import FENCE, Example, content_examples
 from ..verify.project import validated_project
@@ -62,8 +66,7 @@ class DocsWriter:
         self.written.add(path)
         if path.is_file() and path.read_bytes() == data:
             return
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
+        write_bytes(path, data)  # whole or not at all, even if the build is stopped
 
     def copy(self, source: Path, rel: str) -> None:
         self.bytes(rel, source.read_bytes())
@@ -99,8 +102,10 @@ def pictures(root: Path, slug: str, title: str, out: DocsWriter) -> list[Picture
 def downloads(root: Path, slug: str, out: DocsWriter) -> list[dict[str, str]]:
     found = []
     for pdf in sorted((root / "output" / slug).glob("*.pdf")):
-        out.copy(pdf, f"{slug}/files/{pdf.name}")
         kind = pdf.stem[len(slug) + 1 :] if pdf.stem.startswith(slug + "-") else pdf.stem
+        if kind not in PDF_LABELS:
+            continue  # a `pipworks pnp` experiment (other paper, size, offset...): the builder's, not the site's
+        out.copy(pdf, f"{slug}/files/{pdf.name}")
         label = PDF_LABELS.get(kind, kind.replace("-", " "))
         found.append({"name": pdf.name, "href": f"files/{pdf.name}", "label": label, "size": f"{pdf.stat().st_size / 1024:.0f} KB"})
     return found
@@ -214,7 +219,8 @@ def game_pages(project: Project, slug: str, examples: list[Example], out: DocsWr
                    examples_by_section=by_section, other_examples=others, checked_page=f"../{CHECKED_PAGE}",
                    suit_glyphs=SUIT_GLYPHS, downloads=files, books=book_links(files, slug),
                    rulings=rulings_by_rule(content), glossary=glossary_terms(content),
-                   reference=quick_reference(content), reference_lines=reference_lines(content), parts=PARTS)
+                   reference=quick_reference(content), reference_lines=reference_lines(content), parts=PARTS,
+                   playable=has_engine(slug))
     out.text(f"{slug}/index.md", render(root, "site/rulebook.md.j2", **context))
     out.text(f"{slug}/quick-reference.md", render(root, "site/quick-reference.md.j2", **context))
     out.text(f"{slug}/print-and-play.md", render(root, "site/print-and-play.md.j2", **context))
@@ -277,12 +283,12 @@ def hand_written(site: Path, out: DocsWriter) -> list[dict[str, str]]:
     nav = []
     for page in sorted((site / "pages").glob("*.md")):
         lines = []
-        for line in page.read_text(encoding="utf-8").splitlines():
+        for line in read_text(page).splitlines():
             match = FENCE.match(line)
             lines.append(f"{match['indent']}{match['fence']}yaml" if match else line)
         out.text(page.name, "\n".join(lines) + "\n")
         title = next((l[2:].strip() for l in lines if l.startswith("# ")), page.stem)
-        nav.append({title: page.name})
+        nav.append({escape(title): page.name})
     for asset in sorted((site / "assets").rglob("*")) if (site / "assets").is_dir() else []:
         if asset.is_file():
             out.copy(asset, f"assets/{asset.relative_to(site / 'assets')}")
@@ -302,7 +308,8 @@ def generate(root: Path, docs: Path, site: Path) -> list[Any]:
         if setup is not None:
             info["picture"] = Picture(f"{slug}/{setup.src}", setup.alt)
         games.append(info)
-        nav.append({info["content"].title: info["nav"]})
+        # The theme prints nav titles as they are, unescaped: a title is text, not HTML.
+        nav.append({escape(info["content"].title): info["nav"]})
     nav += hand_written(site, out)
     out.text("index.md", render(root, "site/home.md.j2", games=games, checked_page=CHECKED_PAGE))
     out.prune()

@@ -120,6 +120,12 @@ def has_faces(root: Path, slug: str) -> bool:
     return names_a_layout(root / "content" / slug / "game.yaml")
 
 
+def has_engine(slug: str) -> bool:
+    """Whether ``pipworks play`` can play ``slug`` (its rulebook then shows the commands)."""
+    spec = find_spec(slug)
+    return spec is not None and spec.engine is not None
+
+
 _ENGINES: dict[int, tuple[Any, Any]] = {}
 
 

@@ -16,8 +16,10 @@ needs the same Pipworks installed (and, for a project's own content, the same pa
 from __future__ import annotations
 
 import logging
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from typing import Any, Callable, Iterator, Protocol, Sequence
+
+from .. import workers as pools
 
 EXECUTORS = ("local", "dask", "ray")
 
@@ -43,8 +45,10 @@ class LocalRunner:
         if self.workers == 1 or len(items) <= 1:
             yield from map(task, items)
             return
-        with ProcessPoolExecutor(max_workers=self.workers) as pool:
-            for future in as_completed([pool.submit(task, item) for item in items]):
+        # Workers that die with this process, and stop at once when it is stopped (a
+        # signal, a failed task): a plain pool would run every queued task first.
+        with pools.running(self.workers) as executor:
+            for future in as_completed([executor.submit(task, item) for item in items]):
                 yield future.result()
 
 

@@ -79,13 +79,14 @@ class _Book:
     """One rulebook being laid out: the game, its examples and its rulings."""
 
     def __init__(self, game: Any, placed: dict[str, list], others: list[dict], picture: Scene | None,
-                 setup_picture: Scene | None, width: float, legend: Scene | None = None):
+                 setup_picture: Scene | None, width: float, legend: Scene | None = None, playable: bool = False):
         self.game = game
         self.placed = placed
         self.others = others
         self.picture = picture
         self.setup_picture = setup_picture
         self.legend = legend
+        self.playable = playable
         self.width = width
         self.rulings = rulings_by_rule(game)
         self.st = styles()
@@ -155,6 +156,8 @@ class _Book:
                 story.append(_heading(v.name, st["h2"], 1, v.id))
                 story.append(Paragraph(text(v.text), st["body"]))
                 story += [Paragraph(text(i), st["bullet"], bulletText="•") for i in v.items]
+                if self.playable:  # the name the commands take is the one printed here
+                    story.append(Paragraph(f"<b>Play it:</b> {text(variant_command(game.slug, v.id))}", st["body"]))
                 story += _see_rulings(v.id, self.rulings, st)
                 story += self.examples(v.id)
         elif chapter.id == "clarifications":
@@ -200,12 +203,17 @@ def _contents(st: dict[str, Any]) -> Any:
     return toc
 
 
+def variant_command(slug: str, variant: str) -> str:
+    return f"pipworks play {slug} --variant {variant}"
+
+
 def rulebook_pdf(game: Any, placed: dict[str, list], others: list[dict], picture: Scene | None, version: str,
-                 paper: str = "a4", setup_picture: Scene | None = None, legend: Scene | None = None) -> bytes:
+                 paper: str = "a4", setup_picture: Scene | None = None, legend: Scene | None = None,
+                 playable: bool = False) -> bytes:
     """The whole rulebook of ``game`` (GameContent) on ``paper`` as PDF bytes; same
     input, same bytes. ``placed``: the worked examples by the rule they follow (views
     made by ``generator.docs.site.place_examples``); ``picture``: the title page's."""
     doc = BookDoc(f"{game.title} — rulebook", f"{game.title} · rulebook · Pipworks {version}", paper)
-    book = _Book(game, placed, others, picture, setup_picture, doc.width, legend)
+    book = _Book(game, placed, others, picture, setup_picture, doc.width, legend, playable)
     toc = _contents(book.st)  # one contents list: it carries the page numbers from pass to pass
     return doc.build(lambda: book.story(toc))

@@ -176,7 +176,9 @@ class BookDoc:
             self.doc.canv.bookmarkPage(key)
             title = getattr(flowable, "_toc_text", flowable.getPlainText())
             self.doc.canv.addOutlineEntry(title, key, level=level, closed=level > 0)
-            self.doc.notify("TOCEntry", (level, title, self.doc.page, key))
+            # The contents list lays its entries out as Paragraph markup: the title is
+            # text, so it is escaped there (the outline takes plain text as it is).
+            self.doc.notify("TOCEntry", (level, escape(title), self.doc.page, key))
 
     def build(self, make_story: Callable[[], list[Any]], settle: bool = True) -> bytes:
         """Lay out until the contents' page numbers settle, then draw once.

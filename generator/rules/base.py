@@ -16,6 +16,11 @@ from types import ModuleType
 from typing import Any, Callable, Mapping, NamedTuple, Protocol, Sequence, TypeVar
 
 
+def card_count(n: int) -> str:
+    """``1 card``, ``2 cards``: a count of cards as the table says it."""
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
 class IllegalAction(ValueError):
     """An action that the rules do not allow in this state; the message says why.
 
@@ -175,6 +180,10 @@ class Game(Protocol[S, A]):
         the public dice; other seats' hidden cards appear as counts or as "a face-down
         card", and programmed cards only once revealed or resolved.
         """
+
+    def seat_name(self, state: S, seat: int) -> str:
+        """The seat's name as the board, the log and ``pipworks play --seat`` use it
+        (``North``, ``P1``)."""
 
     def action_text(self, state: S, action: A) -> str:
         """How an action reads to a player (used by `play`, logs and errors)."""

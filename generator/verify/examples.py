@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from ..content.errors import ContentError, ContentInvalid
-from ..content.loader import SourceFile, parse_yaml_text, read_yaml
+from ..content.loader import SourceFile, parse_yaml_text, read_text, read_yaml
 
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>```+|~~~+)[ \t]*pipworks-example[ \t]*$")
 REQUIRED = ("id", "title", "story", "position", "play", "expect")
@@ -157,7 +157,7 @@ def read_examples_markdown(path: Path) -> Found:
     problems of the others."""
     found: list[Example] = []
     problems: list[ContentError] = []
-    for first_line, body in _fenced_blocks(path.read_text(encoding="utf-8")):
+    for first_line, body in _fenced_blocks(read_text(path)):
         try:
             source = parse_yaml_text(body, path, first_line)
         except ContentInvalid as exc:

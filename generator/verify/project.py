@@ -31,6 +31,7 @@ def validated_project(root: Path, only: Iterable[str] | None = None) -> Project:
     for game in project.games.values():
         found = list(check_examples(project, game))
         found.extend(check_data(game))
+        found.extend(check_variants(game))
         spec = find_spec(game.content.slug)
         for check in spec.checks if spec is not None else ():
             found.extend(check(project, game))
@@ -40,6 +41,27 @@ def validated_project(root: Path, only: Iterable[str] | None = None) -> Project:
     if errors:
         raise ContentInvalid(errors)
     return project
+
+
+def check_variants(game: LoadedGame) -> Iterator[ContentError]:
+    """A variant has one name: the id the rulebook shows is the one the engine takes
+    (``--variant``, examples' ``variants:``), so the two lists must match."""
+    from ..games import engine_for
+
+    try:
+        engine = engine_for(game) if not list(check_data(game)) else None
+    except Exception:  # the engine's own content problems are reported by check_data
+        return
+    if engine is None:
+        return
+    described = [v.id for v in game.content.variants]
+    for index, ident in enumerate(described):
+        if ident not in engine.variants:
+            yield game.source.error(("variants", index, "id"),
+                                    f"the rules engine has no variant {ident!r}; it plays: {', '.join(engine.variants) or 'none'}")
+    for ident in engine.variants:
+        if ident not in described:
+            yield game.source.error(("variants",), f"the rules engine plays a variant {ident!r} that the rulebook does not describe")
 
 
 def check_data(game: LoadedGame) -> Iterator[ContentError]:

@@ -82,7 +82,7 @@ def test_dice_counts_and_rounds_for_both_games(content) -> None:
     assert content.data["dice"] == {"standard": 9, "extended": 12}
     assert content.data["rounds"] == {"standard": 3, "extended": 4}
     assert "3 rounds" in section_text(content, "game-length")
-    extended = next(v for v in content.variants if v.engine == "extended")
+    extended = next(v for v in content.variants if v.id == "extended-game")
     assert "4 rounds" in extended.text and "12 dice" in extended.text
 
 

@@ -143,7 +143,7 @@ def test_our_gaps_are_marked_ours(content):
 
 
 def test_variants_name_engine_variants(content):
-    assert {v.engine for v in content.variants} == {"lead-player-leads", "reshuffle-track"}
+    assert {v.id for v in content.variants} == {"lead-player-leads", "reshuffle-track"}
 
 
 def test_references_resolve(game):

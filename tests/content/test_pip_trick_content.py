@@ -68,7 +68,7 @@ def test_trump_rotates_through_the_four_suits_in_the_source_order(game: GameCont
 def test_dice_start_at_2_3_4_5_and_the_easier_start_at_four_4s(game: GameContent) -> None:
     assert game.data["start_dice"] == [2, 3, 4, 5]
     assert game.data["easier_start_dice"] == [4, 4, 4, 4]
-    easier = [v for v in game.variants if v.engine == "easier-start"]
+    easier = [v for v in game.variants if v.id == "easier-start"]
     assert easier and "4" in easier[0].text
 
 
@@ -121,7 +121,7 @@ def test_every_ruling_is_a_clarification_with_its_rule_and_variant(game: GameCon
 
 
 def test_ruling_variants_are_engine_variants(game: GameContent) -> None:
-    engines = {v.engine for v in game.variants}
+    engines = {v.id for v in game.variants}
     assert {c.variant for c in game.clarifications if c.variant} <= engines
     assert engines == {"easier-start", "middle-die-exempt"}
 

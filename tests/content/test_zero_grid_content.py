@@ -78,8 +78,8 @@ def test_key_terms_appear(game, term: str) -> None:
 
 
 def test_every_variant_of_the_source(game) -> None:
-    engines = {v.engine for v in game.content.variants}
-    assert engines == {"solo", "easier", "hardcore", "hardcore-rule-text", "favor-at-reveal"}
+    names = {v.id for v in game.content.variants}
+    assert names == {"solo-mode", "easier", "hardcore", "hardcore-rule-text", "favor-at-reveal"}
 
 
 #: RULINGS.md's Zero Grid part, entry by entry -> the clarification restating it.

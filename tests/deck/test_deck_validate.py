@@ -90,3 +90,22 @@ def test_thresholds_without_a_deck_file(project: Path) -> None:
     result = validate(project)
     assert result.exit_code == 2
     assert "files.deck_rules: deck_rules given but no deck file to check against them" in result.output
+
+
+def test_a_deck_written_by_a_spreadsheet_program_reads(project: Path) -> None:
+    """Spreadsheet programs save UTF-8 CSV with a byte-order mark before the header
+    (issue 17: it was refused as 'header must be id,spades,…, got id,spades,…')."""
+    deck = project / "content" / "multisuit" / "deck.csv"
+    deck.write_bytes(b"\xef\xbb\xbf" + deck.read_bytes().replace(b"\n", b"\r\n"))
+    assert validate(project).exit_code == 0
+    result = runner.invoke(app, ["--project", str(project), "deck", "report", "--deals", "20",
+                                 "--out", str(project / "report")])
+    assert result.exit_code == 0, result.output
+
+
+def test_a_header_with_an_invisible_character_shows_it(project: Path) -> None:
+    deck = project / "content" / "multisuit" / "deck.csv"
+    deck.write_text(deck.read_text().replace("id,spades", "id,\u200bspades", 1))
+    result = validate(project)
+    assert result.exit_code == 2
+    assert "header must be id,spades,diamonds,clubs, got id,\\u200bspades,diamonds,clubs" in result.output

@@ -58,7 +58,7 @@ def test_the_report_answers_a_designers_questions(tmp_path: Path) -> None:
 
 
 def test_a_solo_game_reports_its_score(tmp_path: Path) -> None:
-    report = balance(tmp_path, "zero-grid", "--games", "10", "--seed", "1", "-v", "solo", "-j", "1")
+    report = balance(tmp_path, "zero-grid", "--games", "10", "--seed", "1", "-v", "solo-mode", "-j", "1")
     solo = report["configurations"][1]
     assert solo["players"] == 1 and "first_player" in solo
     assert "Playing solo" in report_text(report)

@@ -25,9 +25,9 @@ from generator.rules.base import Result, oldest_first
 GAMES = ["pip-trick", "dice-lanes", "multisuit", "four-deuces", "zero-grid"]
 #: (game, variants, players) run through the determinisation checks
 CASES = [("pip-trick", (), 4), ("pip-trick", ("middle-die-exempt",), 3), ("dice-lanes", (), 2),
-         ("dice-lanes", ("extended",), 2), ("multisuit", (), 4), ("multisuit", ("one-game",), 4),
+         ("dice-lanes", ("extended-game",), 2), ("multisuit", (), 4), ("multisuit", ("one-game",), 4),
          ("four-deuces", (), 2), ("four-deuces", ("reshuffle-track",), 2), ("zero-grid", (), 2),
-         ("zero-grid", ("solo",), 1), ("zero-grid", ("hardcore",), 2)]
+         ("zero-grid", ("solo-mode",), 1), ("zero-grid", ("hardcore",), 2)]
 
 
 def positions(slug: str, variants: tuple[str, ...], players: int, seeds: range, count: int) -> Iterator[tuple[Any, int]]:
@@ -66,7 +66,7 @@ def replay_actions(slug: str, state: Any) -> Any:
 
         lanes = state.numbers.lanes
         first = oldest_first(state.events)[0]
-        variants = ["extended"] if state.rounds == state.numbers.rounds.extended else []
+        variants = ["extended-game"] if state.rounds == state.numbers.rounds.extended else []
         start = new_game(state.numbers, None, variants, 0,
                          Setup(start=first.start, decks=state.decks, dice=state.rolls[:lanes], rolls=state.rolls[lanes:]))
         actions = []

@@ -48,6 +48,9 @@ class Engine:
 
     check_position = staticmethod(examples.check_position)
 
+    def seat_name(self, state: State, seat: int) -> str:
+        return notation.who(seat)
+
     def run_example(self, position: Mapping[str, Any], play: Sequence[str], variants: Sequence[str]) -> dict[str, Any]:
         return examples.run_example(self.numbers, position, play, variants)
 

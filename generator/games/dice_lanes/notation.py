@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping, Sequence
 
-from ...rules.base import IllegalAction, SetupError, oldest_first
+from ...rules.base import IllegalAction, card_count, SetupError, oldest_first
 from .play import apply, legal_actions, to_move
 from .state import (
     POWERS, PROGRAM, RESOLVE, Action, AllClaimed, Claimed, Dealt, Drawn, GameOver, HandBegun, Kept, NewDie,
@@ -182,7 +182,7 @@ def _seen(viewer: int | None, seat: int) -> bool:
 
 
 def _hand_text(numbers: Numbers, hand: Sequence[int], seat: int, viewer: int | None) -> str:
-    return cards_text(numbers, hand) if _seen(viewer, seat) else f"{len(hand)} cards"
+    return cards_text(numbers, hand) if _seen(viewer, seat) else card_count(len(hand))
 
 
 def _plural(n: int, word: str) -> str:
@@ -307,7 +307,7 @@ def describe(state: State, viewer: int | None = None) -> str:
                    for lane in range(lanes) if state.program[lanes * p + lane] >= 0]
         if waiting and _seen(viewer, p):
             rows.append(f"{who(p)} programmed, face down: {', '.join(waiting)}")
-    rows.append(f"Draw pile: {len(state.pile)} cards. Dice pool: {state.pool}.")
+    rows.append(f"Draw pile: {card_count(len(state.pile))}. Dice pool: {state.pool}.")
     if state.phase == RESOLVE:
         p, lane = state.order[state.step]
         card = card_text(numbers, state.program[lanes * p + lane]) if _seen(viewer, p) else "face-down card"

@@ -36,8 +36,8 @@ POWERS: tuple[str, ...] = ("increase", "decrease", "flip", "swap")
 INCREASE, DECREASE, FLIP, SWAP = range(4)
 #: One Draw step toward each seat's own end (rule draw).
 TOWARD: tuple[int, int] = (-1, 1)
-#: The variants the engine takes: ``extended``, the longer game (variant extended-game).
-VARIANTS: tuple[str, ...] = ("extended",)
+#: The variants the engine takes, by their rulebook ids: ``extended-game``, the longer game.
+VARIANTS: tuple[str, ...] = ("extended-game",)
 
 Action = tuple[Any, ...]
 
@@ -230,8 +230,8 @@ class Tables:
 
 
 def variants(numbers: Numbers) -> dict[str, str]:
-    """Variant name -> one line, as ``--variant`` takes it (variant extended-game)."""
-    return {"extended": f"Extended game: {numbers.rounds.extended} rounds with a pool of {numbers.dice.extended} dice."}
+    """Variant id -> one line, as ``--variant`` takes it."""
+    return {"extended-game": f"Extended game: {numbers.rounds.extended} rounds with a pool of {numbers.dice.extended} dice."}
 
 
 # --- the state ------------------------------------------------------------------------
@@ -448,7 +448,7 @@ def resolve_order(tables: Tables, start: int, pips: Sequence[int]) -> tuple[tupl
 # --- setting up -----------------------------------------------------------------------
 @implements("game-length", "extended-game", "play-time-estimate")
 def game_length(variants: Sequence[str]) -> str:
-    """``"standard"`` or ``"extended"`` (variant extended-game); refuses unknown names.
+    """``"standard"`` or ``"extended"`` (the extended-game variant); refuses unknown names.
 
     The rounds and dice of each length are numbers of the content; so is the play time
     estimate, which follows from three rounds of three to four hands.
@@ -456,7 +456,7 @@ def game_length(variants: Sequence[str]) -> str:
     unknown = [v for v in variants if v not in VARIANTS]
     if unknown:
         raise SetupError(f"unknown Dice Lanes variant {unknown[0]!r}; known: {', '.join(VARIANTS)}")
-    return "extended" if "extended" in variants else "standard"
+    return "extended" if "extended-game" in variants else "standard"
 
 
 @implements("setup-deck", "new-round-reshuffle")

@@ -41,6 +41,9 @@ class FourDeuces:
     action_text = staticmethod(notation.action_text)
     parse_action = staticmethod(notation.parse_action)
 
+    def seat_name(self, state: State, seat: int) -> str:
+        return notation.seat_name(seat)
+
     def __init__(self, numbers: Numbers) -> None:
         self.numbers = numbers
 

@@ -223,7 +223,7 @@ def _check_lead(state: State) -> list[Impossible]:
     leader, lead = SEATS[state.leader], SEATS[state.round_lead]
     if state.lead_leads and state.leader != state.round_lead:
         return [Impossible(f"{leader} leads, but with this variant the lead player, {lead}, leads every trick",
-                           "variant-lead-player-leads", ("leader",))]
+                           "lead-player-leads", ("leader",))]
     if state.trick and not state.lead_leads and not state.tricks_won[state.leader]:
         return [Impossible(f"{leader} leads trick {state.trick + 1} without having won a trick; the winner of a "
                            "trick leads the next", "trick-next-lead", ("leader",))]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from ...rules.base import IllegalAction
+from ...rules.base import IllegalAction, card_count
 from .play import events, refusal
 from .state import (
     BY_FIFTH, BY_FOUR, BY_STUCK, CHARACTERS, CHOOSE, GIVE, PLAY, RETURN, SEATS, STUCK, SUITS, SWAP,
@@ -219,9 +219,9 @@ def describe(state: State, viewer: int | None = None) -> str:
         char = "no character yet" if state.characters is None else CHARACTERS[state.characters[seat]]
         spent = " (used this round)" if state.used[seat] else ""
         hand = ", ".join(cards_text(state.hands[seat])) or "empty"
-        reserve = f"{sum(state.reserves[seat])} cards"
+        reserve = card_count(sum(state.reserves[seat]))
         if viewer not in (None, seat):
-            hand = f"{sum(state.hands[seat])} cards"
+            hand = card_count(sum(state.hands[seat]))
         elif any(state.reserves[seat]):
             reserve += " (" + ", ".join(cards_text(state.reserves[seat])) + ")"
         lines.append(f"{SEATS[seat]} — {char}{spent}; tricks {state.tricks_won[seat]}")

@@ -322,7 +322,7 @@ def join_reserve(f: list[Any], ev: Collector) -> None:
         ev.append(ReserveJoins(f[_TRICK] + 1, f[_NUMBERS].tricks_per_round))
 
 
-@implements("trick-next-lead", "who-leads-next", "variant-lead-player-leads")
+@implements("trick-next-lead", "who-leads-next", "lead-player-leads")
 def next_leader(f: list[Any], winner: int) -> int:
     """The trick's winner leads next (ruling who-leads-next); under lead-player-leads
     the round's lead player leads every trick."""

@@ -530,7 +530,7 @@ def chance_from_setup(setup: Mapping[str, Any], chance: tuple[RoundChance, ...],
 # --- setting up a game and each round ----------------------------------------------
 
 
-@implements("setup-track", "variant-reshuffle-track")
+@implements("setup-track", "reshuffle-track")
 def place_tokens(f: list[Any], chance: RoundChance, ev: Collector) -> None:
     """Setup: the suit tokens go on the track in the (random) order chance gave.
 

@@ -65,6 +65,9 @@ class MultisuitEngine:
 
     check_position = staticmethod(_examples.check_position)
 
+    def seat_name(self, state: State, seat: int) -> str:
+        return _notation.SEATS[seat]
+
     def run_example(self, position: Mapping[str, Any], play: Sequence[str], variants: Sequence[str]) -> Mapping[str, Any]:
         return _examples.run_example(self.table, position, play, variants)
 

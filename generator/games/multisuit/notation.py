@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 from ...content.deck import RANK_VALUES, SUITS
-from ...rules.base import IllegalAction, SetupError, implements, oldest_first
+from ...rules.base import IllegalAction, SetupError, card_count, implements, oldest_first
 from .play import REASONS, REFUSED_BY, Refusal, refusal
 from .state import (
     GIVE,
@@ -222,8 +222,8 @@ def describe(state: State, viewer: int | None = None) -> str:
         aside = state.given[seat]
         extra = f"   aside: {' '.join(text[c] for c in cards_of(aside))}" if aside else ""
         if viewer not in (None, seat):
-            hand = f"{state.hands[seat].bit_count()} cards"
-            extra = f"   aside: {aside.bit_count()} cards face down" if aside else ""
+            hand = card_count(state.hands[seat].bit_count())
+            extra = f"   aside: {card_count(aside.bit_count())} face down" if aside else ""
         lines.append(f"{mark} {name:<5} {hand}{extra}")
     return "\n".join(lines)
 

@@ -51,6 +51,7 @@ class PipTrick:
     describe = staticmethod(notation.describe)
     action_text = staticmethod(notation.action_text)
     parse_action = staticmethod(notation.parse_action)
+    seat_name = staticmethod(notation.seat_name)
 
     check_position = staticmethod(examples.check_position)
 

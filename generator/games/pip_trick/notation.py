@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from ...rules.base import IllegalAction, oldest_first
+from ...rules.base import IllegalAction, card_count, oldest_first
 from .play import apply, illegal_reason, legal_actions, rule_named, to_move, trump
 from .state import (
     CHANGE, DECK, DICE, DOWN, LOCK, LOCKED, OVER, PLAY, RANKS, SUITS, USED, Action, CardPlayed, ClubsPassed,
@@ -256,7 +256,7 @@ def describe(state: State, viewer: int | None = None) -> str:
     for seat in range(state.players):
         hand = " ".join(card_text(c) for c in range(DECK) if state.hands[seat] >> c & 1)
         if viewer not in (None, seat):
-            hand = f"{state.hands[seat].bit_count()} cards"
+            hand = card_count(state.hands[seat].bit_count())
         dice = " ".join(_die_text(state, seat, d) for d in range(DICE))
         lines.append(f"{names[seat]:>5}: dice {dice} | tricks {state.tricks[seat]} | {hand}")
     lines.append("Dice: [n] available, (n) used, <n> locked")

@@ -50,6 +50,9 @@ class ZeroGrid:
     action_text = staticmethod(notation.action_text)
     parse_action = staticmethod(notation.parse_action)
 
+    def seat_name(self, state: State, seat: int) -> str:
+        return notation.seat_text(seat)
+
 
 def make(game: LoadedGame) -> Game[State, Action]:
     """The engine of a loaded Zero Grid (its numbers read from the content)."""

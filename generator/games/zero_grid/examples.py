@@ -56,7 +56,7 @@ def example_setup(numbers: Numbers, position: Mapping[str, Any], variants: Seque
     unknown = sorted(set(position) - _KNOWN)
     if unknown:
         raise SetupError(f"unknown position field(s) {', '.join(unknown)}; known: {', '.join(sorted(_KNOWN))}")
-    players = int(position.get("players", 1 if "solo" in variants else 2))
+    players = int(position.get("players", 1 if "solo-mode" in variants else 2))
     setup: dict[str, Any] = {"start": 0, "deck_order": "neutral"}
     grids: list[tuple[int, ...]] = [numbers.grid] * players
     for seat, columns in _seats(position.get("grid", {}), players, "grid").items():

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from ...rules.base import IllegalAction, oldest_first
+from ...rules.base import IllegalAction, card_count, oldest_first
 from .state import (
     CLUBS, DIAMONDS, HEARTS, OVER, POWER, PROGRAM, RANK_OF, RESOLVE, SPADES, SUIT_OF, SUITS, SWAPS, Action, Dealt,
     Favor, Fizzled, GameOver, Penalty, PowerUsed, Programmed, Reshuffled, Revealed, Shifted, State, Swapped,
@@ -179,7 +179,7 @@ def event_text(event: tuple[object, ...]) -> str:
         case Dealt(hand):
             return f"Hand {hand}: four cards are dealt to each player."
         case Reshuffled(number, cards):
-            return f"The deck ran out: the discard pile ({cards} cards) is shuffled into a new deck (reshuffle {number})."
+            return f"The deck ran out: the discard pile ({card_count(cards)}) is shuffled into a new deck (reshuffle {number})."
         case Programmed(seat):  # face down: each card shows itself when it resolves
             return f"{seat_text(seat)} programs Columns 1–3 and an Initiative card, face down."
         case Revealed():
@@ -277,7 +277,7 @@ def _cards_lines(state: State, seat: int, viewer: int | None) -> list[str]:
     if state.phase == OVER or not state.hands:
         return []
     if seat >= len(state.programs):
-        hand = " ".join(card_text(c) for c in state.hands[seat]) if seen else f"{len(state.hands[seat])} cards"
+        hand = " ".join(card_text(c) for c in state.hands[seat]) if seen else card_count(len(state.hands[seat]))
         return [f"  hand: {hand}"]
     program = [card_text(c) if seen or _revealed(state, seat, i) else "a face-down card"
                for i, c in enumerate(state.programs[seat])]

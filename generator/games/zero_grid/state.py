@@ -142,13 +142,13 @@ SWAPS: tuple[Action, ...] = tuple(("swap", column) for column in range(4))
 
 EASIER, HARDCORE, HARDCORE_TEXT, SOLO, FAVOR_AT_REVEAL = 1, 2, 4, 8, 16
 VARIANTS: dict[str, str] = {
-    "solo": "one player; the deck's top card contests Initiative, and Adversary Favor when you lose it",
+    "solo-mode": "one player; the deck's top card contests Initiative, and Adversary Favor when you lose it",
     "easier": "resolve all four cards every hand and allow one extra reshuffle",
     "hardcore": "Diamonds take 1; each fizzle adds 1 pip to the highest die in Column 1 (the FAQ, RULINGS 8)",
     "hardcore-rule-text": "Diamonds take 1; an unresolved face card adds 1 pip to your two lowest dice, one per column",
     "favor-at-reveal": "solo; Adversary Favor comes at the Initiative reveal, before any column resolves (RULINGS 11)",
 }
-_VARIANT_FLAGS = {"solo": SOLO, "easier": EASIER, "hardcore": HARDCORE, "hardcore-rule-text": HARDCORE_TEXT,
+_VARIANT_FLAGS = {"solo-mode": SOLO, "easier": EASIER, "hardcore": HARDCORE, "hardcore-rule-text": HARDCORE_TEXT,
           "favor-at-reveal": FAVOR_AT_REVEAL}
 
 PROGRAM, RESOLVE, OVER = 0, 1, 2
@@ -326,7 +326,7 @@ def new_game(numbers: Numbers, players: int | None = None, variants: Sequence[st
     if players == 1:
         flags |= SOLO
     elif flags & SOLO:
-        raise SetupError("the solo variant is for one player")
+        raise SetupError("the solo-mode variant is for one player")
     rng = random.Random(seed)
     grids = setup_grids(numbers, setup.get("grids"), players)
     deck, discard, hands = setup_deck(numbers, setup, players, rng)

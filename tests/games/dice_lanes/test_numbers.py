@@ -75,10 +75,10 @@ def test_hand_size_rounds_and_dice_follow_the_content(tmp_path: Path) -> None:
     assert len(state.hands[0]) == len(state.hands[1]) == 5 and len(state.pile) == 24 - 10
     assert state.rounds == 2 and state.pool == 7 - 3
     assert finish(engine, state, 1)[1] == {1, 2}
-    extended = engine.new_game(seed=1, variants=["extended"])
+    extended = engine.new_game(seed=1, variants=["extended-game"])
     assert extended.rounds == 3 and extended.pool == 15 - 3
     assert finish(engine, extended, 1)[1] == {1, 2, 3}
-    assert engine.variants["extended"] == "Extended game: 3 rounds with a pool of 15 dice."
+    assert engine.variants["extended-game"] == "Extended game: 3 rounds with a pool of 15 dice."
     # ... and the print files say the same
     words = printed(folder)
     assert "Unused dice wait here: 7 for 2 rounds, 15 for the 3-round game." in words["lane-board"]

@@ -77,7 +77,7 @@ def test_setup_rolls_three_dice_into_the_centers() -> None:
     state = GAME.new_game(seed=1, setup={"dice": [6, 1, 3]})
     assert state.pips == (6, 1, 3) and state.slots == (0, 0, 0)
     assert state.pool == 6
-    assert GAME.new_game(seed=1, variants=["extended"]).pool == 9
+    assert GAME.new_game(seed=1, variants=["extended-game"]).pool == 9
 
 
 def test_setup_deals_four_cards_each_rest_is_the_draw_pile() -> None:
@@ -465,7 +465,7 @@ def test_extended_game_has_four_rounds_and_twelve_dice() -> None:
     """extended-game: 4 rounds with a pool of 12 dice; nothing else changes."""
     import random
 
-    state, rng = GAME.new_game(seed=2, variants=["extended"]), random.Random(2)
+    state, rng = GAME.new_game(seed=2, variants=["extended-game"]), random.Random(2)
     assert state.rounds == 4 and state.pool == 9 and len(state.decks) == 4
     rounds = set()
     while not GAME.is_over(state):

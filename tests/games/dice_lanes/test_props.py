@@ -119,7 +119,7 @@ def test_random_standard_games_keep_the_invariants(seed: int) -> None:
 @settings(max_examples=200, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_random_extended_games_keep_the_invariants(seed: int) -> None:
-    state, _ = play_checked(seed, ("extended",))
+    state, _ = play_checked(seed, ("extended-game",))
     assert state.rounds == 4
     check_score_matches_log(state)
     check_dice_supply(state, 12)
@@ -129,7 +129,7 @@ def test_two_thousand_random_games_without_an_exception() -> None:
     """Plain random play, both game lengths, no checks but the game's own."""
     seen = {"dice": 0, "pips": 0, "shared": 0}
     for seed in range(2000):
-        state = GAME.new_game(seed=seed, variants=("extended",) if seed % 4 == 0 else ())
+        state = GAME.new_game(seed=seed, variants=("extended-game",) if seed % 4 == 0 else ())
         rng = random.Random(seed)
         while not GAME.is_over(state):
             state = apply(state, rng.choice(legal_actions(state)))

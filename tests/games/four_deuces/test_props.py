@@ -116,7 +116,7 @@ def test_random_games_keep_every_invariant(variants, seed):
 @settings(max_examples=200, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_lead_player_leads_every_trick_in_the_variant(seed):
-    """variant-lead-player-leads: in every trick the leader is the round's lead player."""
+    """lead-player-leads: in every trick the leader is the round's lead player."""
     state = GAME.new_game(seed=seed, variants=("lead-player-leads",))
     rng = random.Random(seed)
     while not GAME.is_over(state):
@@ -129,7 +129,7 @@ def test_lead_player_leads_every_trick_in_the_variant(seed):
 @settings(max_examples=200, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_track_between_rounds(reshuffle, seed):
-    """between-rounds / variant-reshuffle-track: the track carries over unless reshuffled."""
+    """between-rounds / reshuffle-track: the track carries over unless reshuffled."""
     state, _ = play_random_game(seed, ("reshuffle-track",) if reshuffle else (), check=False)
     track = None
     placed = 0

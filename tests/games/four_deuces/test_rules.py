@@ -216,7 +216,7 @@ def test_the_trick_winner_leads_the_next_trick():
 
 
 def test_variant_lead_player_leads_every_trick():
-    """variant-lead-player-leads: the round's lead player leads even after losing a trick."""
+    """lead-player-leads: the round's lead player leads even after losing a trick."""
     out = early(play=["North plays Murder 1", "South plays Murder 2"], variants=["lead-player-leads"])
     assert out["trick_winner"] == "South" and out["leader"] == "North" and out["to_move"] == "North"
 
@@ -428,7 +428,7 @@ def test_next_round_rerolls_redeals_and_keeps_the_track():
 
 
 def test_variant_reshuffle_track_places_the_tokens_again():
-    """variant-reshuffle-track: each new round takes a new random track order."""
+    """reshuffle-track: each new round takes a new random track order."""
     nxt = {"dice": {"North": [1, 1, 1, 1, 1, 1, 1], "South": [6, 6, 6, 6, 6, 6, 6]}, "track": ALL_SUITS}
     position = {"track": TRACK, "hands": {"North": ["Gambling"], "South": ["Murder"]}, "dice": {"North": [6], "South": [2]},
                 "tricks_won": {"North": 3, "South": 3}, "next_round": nxt}
@@ -507,4 +507,4 @@ def test_rule_map_covers_every_rule_variant_and_clarification():
         for function in functions:
             assert callable(function) and function.__module__.startswith("generator.games.four_deuces."), (rule, function)
             assert rule in function.__rules__
-    assert {v["engine"] for v in game["variants"]} == set(GAME.variants)
+    assert {v["id"] for v in game["variants"]} == set(GAME.variants)

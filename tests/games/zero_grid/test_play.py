@@ -51,7 +51,7 @@ def solo(p1: list[str], reveal: str, grid=None, choices=(), variants=(), **posit
     position = {"hands": {"P1": p1}, "reveal": reveal, **position}
     if grid is not None:
         position["grid"] = {"P1": grid}
-    return GAME.run_example(position, [program("P1", p1), *choices], ("solo", *variants))
+    return GAME.run_example(position, [program("P1", p1), *choices], ("solo-mode", *variants))
 
 
 # --- setup ------------------------------------------------------------------------------
@@ -446,7 +446,7 @@ def test_easier_allows_one_extra_reshuffle() -> None:
     while not GAME.is_over(state):
         state = GAME.apply(state, GAME.legal_actions(state)[0])
     assert state.reshuffles == 3 and state.hand_no == 19
-    state = GAME.new_game(seed=4, variants=["solo", "easier"])
+    state = GAME.new_game(seed=4, variants=["solo-mode", "easier"])
     while not GAME.is_over(state):
         state = GAME.apply(state, GAME.legal_actions(state)[0])
     assert state.reshuffles == 1 and state.hand_no == 20
@@ -496,9 +496,9 @@ def test_variants_and_player_counts_are_checked() -> None:
         GAME.new_game(variants=["harder"])
     with pytest.raises(SetupError, match="one Hardcore"):
         GAME.new_game(variants=["hardcore", "hardcore-rule-text"])
-    with pytest.raises(SetupError, match="solo"):
-        GAME.new_game(players=2, variants=["solo"])
-    assert GAME.new_game(variants=["solo"]).players == 1
+    with pytest.raises(SetupError, match="solo-mode"):
+        GAME.new_game(players=2, variants=["solo-mode"])
+    assert GAME.new_game(variants=["solo-mode"]).players == 1
 
 
 def test_notation_errors_say_what_is_wrong() -> None:
@@ -544,7 +544,7 @@ def test_rule_map_names_code_for_every_rule_variant_and_clarification() -> None:
     assert sorted(GAME.rule_map) == sorted(ids)
     for rule_id, functions in GAME.rule_map.items():
         assert functions and all(f.__module__.startswith("generator.games.zero_grid.") for f in functions), rule_id
-    assert {v.engine for v in content.variants} == set(GAME.variants)
+    assert {v.id for v in content.variants} == set(GAME.variants)
 
 
 @pytest.mark.parametrize("position, message", [

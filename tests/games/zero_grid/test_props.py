@@ -18,11 +18,11 @@ from generator.rules.base import IllegalAction, oldest_first
 
 GAME = find_game("zero-grid")
 
-VARIANTS = [(), ("solo",), ("easier",), ("hardcore",), ("hardcore-rule-text",), ("solo", "easier"),
-            ("solo", "hardcore"), ("favor-at-reveal",)]
+VARIANTS = [(), ("solo-mode",), ("easier",), ("hardcore",), ("hardcore-rule-text",), ("solo-mode", "easier"),
+            ("solo-mode", "hardcore"), ("favor-at-reveal",)]
 #: Hands a game can last: 2 players 13 (Easier 19), solo 10 (Easier 20).
-MAX_HANDS = {(): 13, ("solo",): 10, ("easier",): 19, ("hardcore",): 13, ("hardcore-rule-text",): 13,
-             ("solo", "easier"): 20, ("solo", "hardcore"): 10, ("favor-at-reveal",): 10}
+MAX_HANDS = {(): 13, ("solo-mode",): 10, ("easier",): 19, ("hardcore",): 13, ("hardcore-rule-text",): 13,
+             ("solo-mode", "easier"): 20, ("solo-mode", "hardcore"): 10, ("favor-at-reveal",): 10}
 
 
 def cards_in_play(s: State) -> list[int]:

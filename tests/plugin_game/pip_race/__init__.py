@@ -79,6 +79,9 @@ class Engine:
     def describe(self, state: State, viewer: int | None = None) -> str:
         return f"total {state.total} of {state.target}; {NAMES[state.seat]} to move"
 
+    def seat_name(self, state: State, seat: int) -> str:
+        return NAMES[seat]
+
     def action_text(self, state: State, action: tuple[str, int]) -> str:
         return f"add {action[1]}"
 

@@ -1,0 +1,189 @@
+"""The build: plan targets cheaply, rebuild only what is stale, write atomically.
+
+Targets (``generator.target``) come from the pipelines' target factories, named here as
+plain functions. Planning needs only the folder listing: the factories' modules import
+nothing heavy at module level, and each builder imports its renderers inside its body,
+so a build with nothing to do never imports the content schema, the renderers or
+mkdocs.
+
+Stale targets of one stage run in worker processes. Each worker is handed the validated
+project and its target explicitly (nothing is left in a module global for it to find),
+so a build gives the same bytes with the ``fork`` or the ``spawn`` start method, in
+parallel or one target after another.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping
+
+from ..docs import pages
+from ..pnp import targets as pnp_targets
+from ..target import Target, entry, stale_targets, write_manifest
+from .run import START_METHOD_ENV, run_targets, start_method
+
+__all__ = ["BuildReport", "GROUPS", "START_METHOD_ENV", "TARGET_FACTORIES", "nothing_to_do", "plan", "run_build",
+           "run_targets", "start_method"]
+
+#: Where targets come from. Each factory takes (project_root, slugs, options) and
+#: returns Targets; it must import nothing heavy.
+TargetFactory = Callable[[Path, list[str], Mapping[str, Any]], list[Target]]
+TARGET_FACTORIES: tuple[TargetFactory, ...] = (
+    pages.targets,
+    pages.book_targets,
+    pnp_targets.targets,
+    pages.site_targets,
+)
+#: What ``pipworks build --only`` selects (``Target.group``).
+GROUPS: tuple[str, ...] = ("pnp", "docs", "site")
+
+
+@dataclass
+class BuildReport:
+    built: list[str] = field(default_factory=list)
+    reused: list[str] = field(default_factory=list)
+    #: targets that were stale when the build started (what ``built`` should reach).
+    planned: int = 0
+    #: preflight's findings on the print files this build wrote (``generator.pnp.preflight``)
+    preflight: list[Any] = field(default_factory=list)
+    preflighted: int = 0
+
+    def summary(self, root: Path) -> str:
+        line = f"built {len(self.built)}, reused {len(self.reused)} → {root / 'output'}"
+        if not self.preflighted:
+            return line
+        if not self.preflight:
+            return f"{line}\npreflight: {self.preflighted} print file(s) written, no problems"
+        files = sorted({p.file for p in self.preflight})
+        return (f"{line}\npreflight: {len(self.preflight)} problem(s) in {len(files)} of the {self.preflighted} "
+                f"print files written, first: {self.preflight[0]}\n  (pipworks preflight FILE lists them all)")
+
+
+def plan(root: Path, slugs: Iterable[str], options: Mapping[str, Any]) -> list[Target]:
+    targets: list[Target] = []
+    slug_list = list(slugs)
+    for factory in TARGET_FACTORIES:
+        targets.extend(factory(root, slug_list, options))
+    return sorted(targets, key=lambda t: t.stage)
+
+
+def _chosen_targets(root: Path, slugs: Iterable[str] | None, options: Mapping[str, Any], only: str | None) -> list[Target]:
+    from ..content.errors import ContentError, ContentInvalid
+    from ..content.folders import game_folders  # light: no schema, no YAML
+
+    if only is not None and only not in GROUPS:
+        raise ContentInvalid([ContentError(root, None, (), f"--only takes {', '.join(GROUPS)}, not {only!r}")])
+    all_slugs = [f.name for f in game_folders(root)]
+    chosen = list(slugs) if slugs else all_slugs
+    unknown = [s for s in chosen if s not in all_slugs]
+    if unknown:
+        raise ContentInvalid([ContentError(root / "content" / s, None, (),
+                                           f"no game {s!r} in this project (its games: {', '.join(all_slugs)})")
+                              for s in unknown])
+    chosen_targets = [t for t in plan(root, chosen, options) if only is None or t.group == only]
+    if not chosen_targets:
+        raise ContentInvalid([ContentError(root / "content", None, (),
+                                           f"nothing to build: {', '.join(chosen)} has no {only} outputs")])
+    return chosen_targets
+
+
+def nothing_to_do(root: Path, slugs: Iterable[str] | None, only: str | None) -> BuildReport | None:
+    """A report of a build that reuses everything, or None if anything would be rebuilt
+    (or the project cannot even be planned: the full build reports that properly)."""
+    from ..content.errors import ContentInvalid
+
+    try:
+        targets = _chosen_targets(root, slugs, {}, only)
+    except ContentInvalid:
+        return None
+    stale, fresh, _ = stale_targets(root, targets, force=False)
+    return None if stale else BuildReport(reused=[t.key for t in fresh])
+
+
+def run_build(root: Path, slugs: Iterable[str] | None, options: Mapping[str, Any], force: bool = False,
+              progress: Callable[[str], None] | None = None, only: str | None = None,
+              workers: int = 0, start_method: str | None = None, report: BuildReport | None = None,
+              waiting: Callable[[str], None] | None = None) -> BuildReport:
+    """Build every stale target; validation happens before the first byte is written.
+
+    Stages run in order (the site copies what the PnP stage made); within a stage, stale
+    targets run in parallel processes. Each target writes only its own files, so the
+    bytes do not depend on the order, the number of processes or how they start.
+
+    One build at a time holds the project (a second waits; ``waiting`` hears why). Pass
+    a ``report`` to see what was built even when the build stops: each finished target
+    is recorded in the manifest as it finishes, so the next build redoes only the rest.
+    """
+    from .lock import project_lock, tidy
+
+    root = root.resolve()
+    report = report if report is not None else BuildReport()
+    targets = _chosen_targets(root, slugs, options, only)
+    stale, fresh, _ = stale_targets(root, targets, force)
+    report.reused = [t.key for t in fresh]
+    if not stale:
+        return report
+    from ..verify.project import validated_project  # validates everything; raises before writing
+
+    project = validated_project(root)
+    if any(t.group == "site" for t, _ in stale):
+        check_pages(root)
+    out = root / "output"
+    with project_lock(out, waiting):
+        tidy(out)
+        # Stamp again: a build that held the lock may have just made these.
+        stale, fresh, manifest = stale_targets(root, targets, force)
+        report.reused, report.planned = [], len(stale)
+        try:
+            for stage in sorted({t.stage for t in targets}):
+                _run_stage(project, [t for t in targets if t.stage == stage], out, manifest, report, force,
+                           progress, workers, start_method)
+        finally:
+            if report.built:
+                write_manifest(out, manifest)
+    return report
+
+
+def check_pages(root: Path) -> None:
+    """The site's own pages must be readable before anything is written (a page saved
+    in another encoding would otherwise stop the build at its last step)."""
+    from ..content.errors import ContentInvalid
+    from ..content.loader import read_text
+    from ..docs.folders import site_folder
+
+    errors = []
+    for page in sorted((site_folder(root) / "pages").glob("*.md")):
+        try:
+            read_text(page)
+        except ContentInvalid as exc:
+            errors += exc.errors
+    if errors:
+        raise ContentInvalid(errors)
+
+
+def _run_stage(project: Any, in_stage: list[Target], out: Path, manifest: dict[str, Any], report: BuildReport,
+               force: bool, progress: Callable[[str], None] | None, workers: int, method: str | None) -> None:
+    # Re-stamp now: an earlier stage may have changed files this stage reads.
+    todo, done, _ = stale_targets(project.root, in_stage, force)
+    report.reused += [t.key for t in done]
+    stamps = {t.key: new for t, new in todo}
+    for target, _ in todo:
+        if progress:
+            progress(target.key)
+    for target, files in run_targets(project, [t for t, _ in todo], out, workers, method):
+        manifest[target.key] = entry(stamps[target.key], files)
+        report.built.append(target.key)
+        if target.group != "site":  # the site's PDFs are copies of these
+            _preflight(project.root, out, files, report)
+
+
+def _preflight(root: Path, out: Path, files: list[str], report: BuildReport) -> None:
+    """Preflight every PDF a target wrote (each target records all its files, the POD
+    PDF of a kit included)."""
+    from ..pnp.preflight import preflight
+
+    for name in sorted(f for f in files if f.endswith(".pdf")):
+        path = out / name
+        report.preflighted += 1
+        report.preflight.extend(preflight(path, None, str(path.relative_to(root))))
