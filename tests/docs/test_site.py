@@ -179,4 +179,7 @@ def test_site_rules_link_to_their_rulings_and_pages_link_their_pdfs(built_projec
         page_html = (site / page).read_text()
         for suffix in ("", "-letter"):
             assert f'href="files/{slug}-{book}{suffix}.pdf"' in page_html, (page, suffix)
-        assert 'onclick="window.print()"' in page_html
+        # a print button, made to print by the site's script (pages carry no inline handlers)
+        assert 'class="md-button pw-print"' in page_html and 'src="../assets/print.js"' in page_html
+    script = (built_project / "output" / "site" / "assets" / "print.js").read_text(encoding="utf-8")
+    assert "window.print()" in script and ".pw-print" in script
