@@ -6,8 +6,8 @@ the only decisions are the programming and, for a 2–10 card, Movement or suit 
 and the swap target (RULINGS 2, 4). A step with one legal outcome is played at once.
 
 :func:`apply` copies the state's fields into a list, lets the rules edit that list by
-named index, and returns a new :class:`State`; the grids and activation marks being
-resolved live in a :class:`Desk`, a scratch made and dropped inside the one call, so no
+named index, and returns a new :class:`State`; the grid and activation marks of the seat
+whose cards resolve are locals of :func:`resolve_cards` until it writes them back, so no
 state is ever changed once built.
 """
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...rules.base import IllegalAction, implements
+from ...rules.base import Events, IllegalAction, implements
 from .state import (
     DIAMONDS, EASIER, FACE, FAVOR_AT_REVEAL, HARDCORE, HARDCORE_TEXT, HEARTS, OVER, POWER, PROGRAM, RESOLVE,
     SPADES, SUIT_OF, SWAPS, Action, Favor, Fizzled, Penalty, PowerUsed, Programmed, Revealed, Shifted, State,
@@ -43,7 +43,7 @@ def is_over(s: State) -> bool:
     return s.phase == OVER
 
 
-def legal_actions(s: State) -> tuple[Action, ...]:
+def legal_actions(s: State) -> Sequence[Action]:
     """The programming orders of the hand, or the choices for the card resolving."""
     return s.pending
 
@@ -57,30 +57,22 @@ def apply(s: State, action: Action) -> State:
                             None if s.phase == OVER else "deal-and-program" if s.phase == PROGRAM else "action-choice")
     f: list[Any] = list(s)
     if s.phase == RESOLVE:
-        d = Desk(f)
-        card, power_cell, move_cell = s.ctx
-        f[_PENDING], f[_CTX], f[_STEP] = (), (), s.step + 1
-        if action == POWER:
-            apply_power(d, s.seat, card, power_cell)
-        else:
-            swap_movement(d, s.seat, card, move_cell, action[1])
+        done = resolve_cards(f, action)
     else:
-        f[_PROGRAMS] = s.programs + (action[1:],)
-        emit(f, Programmed(s.seat, action[1:]))
-        if len(f[_PROGRAMS]) < s.players:
+        program = action[1:]
+        f[_PROGRAMS] = programs = s.programs + (program,)
+        f[_EVENTS] = (_new(Programmed, (s.seat, program)), s.events)
+        if len(programs) < s.players:
             f[_SEAT] = s.seat + 1
             f[_PENDING] = program_choices(s.hands[s.seat + 1])
-            return tuple.__new__(State, f)
-        f[_PENDING] = ()
+            return _new(State, f)
         initiative_reveal(f)
-        d = Desk(f)
         if f[_WINNER] < 0 and f[_FLAGS] & FAVOR_AT_REVEAL:
-            favor_at_reveal(d)
-    done = resolve_cards(f, d)
-    d.commit(f)
+            favor_at_reveal(f)
+        done = resolve_cards(f, None)
     if done:
         cleanup(f)
-    return tuple.__new__(State, f)
+    return _new(State, f)
 
 
 def _expected(s: State) -> str:
@@ -110,29 +102,7 @@ def initiative_reveal(f: list[Any]) -> None:
     f[_PHASE], f[_SEAT], f[_STEP] = RESOLVE, 0, 0
 
 
-# --- resolving the cards ------------------------------------------------------------------
-
-class Desk:
-    """Scratch for one :func:`apply` call: each seat's grid (a tuple, replaced when a die
-    changes) and activation marks while cards resolve, and the events they add;
-    :meth:`commit` writes them to the state being built. Never kept: states stay immutable."""
-
-    __slots__ = ("grids", "used", "spent", "events", "flags")
-
-    def __init__(self, f: list[Any]) -> None:
-        self.grids: list[tuple[int, ...]] = list(f[_GRIDS])
-        self.used = list(f[_USED])
-        self.spent = list(f[_SPENT])
-        self.events = f[_EVENTS]
-        self.flags = f[_FLAGS]
-
-    def emit(self, event: tuple[Any, ...]) -> None:
-        self.events = (event, self.events)
-
-    def commit(self, f: list[Any]) -> None:
-        f[_GRIDS] = tuple(self.grids)
-        f[_USED], f[_SPENT], f[_EVENTS] = tuple(self.used), tuple(self.spent), self.events
-
+# --- the rules of one card, as pure functions ----------------------------------------------
 
 @implements("column-4-access", "column-4", "easier")
 def resolves_column_4(winner: int, flags: int, seat: int) -> bool:
@@ -153,12 +123,9 @@ def target_column(grid: Sequence[int], column: int) -> int:
 
 
 #: ``TARGETS[column][row mask]``: the columns right of ``column`` holding a die in the
-#: row, from the row's mask (bit c: a die in column c). A table lookup instead of a
-#: loop, on every card resolved.
+#: row, from the row's mask (bit c: a die in column c).
 TARGETS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple(c for c in range(column + 1, 4) if mask >> c & 1) for mask in range(16)) for column in range(4))
-#: the four cells of each column, top to bottom
-CELLS: tuple[tuple[int, ...], ...] = tuple(tuple(range(column * 4, column * 4 + 4)) for column in range(4))
 
 
 @implements("selecting-a-die", "action-choice", "resolvable-die", "zg-action-choice", "zg-equal-pips",
@@ -169,24 +136,52 @@ def select_die(grid: Sequence[int], used: int, column: int, card: int) -> tuple[
     Returns (suit-power die cell, Movement die cell, its swap target columns); -1 = none.
     Hearts cannot take a six (RULINGS 6); Movement needs a die to the right in the row;
     a face card has no Movement."""
-    no_six = SUIT_OF[card] == HEARTS
-    movable = not FACE[card] and column < 3
-    power_cell = move_cell = -1
-    power_best = move_best = 0
-    targets: tuple[int, ...] = ()
-    right = TARGETS[column]
-    for cell in CELLS[column]:
-        v = grid[cell]
-        if not v or (used >> cell) & 1:
-            continue
-        if v > power_best and not (no_six and v == 6):
-            power_cell, power_best = cell, v
-        if movable and v > move_best:
-            row = cell & 3
-            found = right[(grid[4 + row] != 0) << 1 | (grid[8 + row] != 0) << 2 | (grid[12 + row] != 0) << 3]
-            if found:
-                move_cell, move_best, targets = cell, v, found
-    return power_cell, move_cell, targets
+    b = column * 4
+    first, no_six, ranked = RANKED[used >> b & 15][tuple(grid[b:b + 4])]
+    power = no_six if SUIT_OF[card] == HEARTS else first
+    if FACE[card] or column == 3:
+        return (power + b if power >= 0 else -1), -1, ()
+    for row in ranked:
+        targets = TARGETS[column][ROW_MASK[tuple(grid[row::4])]]
+        if targets:
+            return (power + b if power >= 0 else -1), b + row, targets
+    return (power + b if power >= 0 else -1), -1, ()
+
+
+def rank_dice(pips: tuple[int, ...], used: int) -> tuple[int, int, tuple[int, ...]]:
+    """The dice of a column (its four pips top to bottom, and which have activated this
+    hand) that may activate, best first: highest pips, topmost among equals. Returns
+    (the best row, the best row without a six, every such row in order); -1: none."""
+    ranked = tuple(sorted((row for row in range(4) if pips[row] and not used >> row & 1),
+                          key=lambda row: (-pips[row], row)))
+    no_six = [row for row in ranked if pips[row] != 6]
+    return (ranked[0] if ranked else -1), (no_six[0] if no_six else -1), ranked
+
+
+class _Ranked(dict[tuple[int, ...], tuple[int, int, tuple[int, ...]]]):
+    """:func:`rank_dice` for one activation mask, by the column's pips, worked out once."""
+
+    def __init__(self, used: int) -> None:
+        super().__init__()
+        self.used = used
+
+    def __missing__(self, pips: tuple[int, ...]) -> tuple[int, int, tuple[int, ...]]:
+        found = self[pips] = rank_dice(pips, self.used)
+        return found
+
+
+class _RowMask(dict[tuple[int, ...], int]):
+    """A row's four pips (Columns 1–4) -> its mask, bit c set when column c holds a die."""
+
+    def __missing__(self, row: tuple[int, ...]) -> int:
+        found = self[row] = sum(1 << c for c, pip in enumerate(row) if pip)
+        return found
+
+
+#: ``RANKED[activation mask of the column][its four pips]``: :func:`rank_dice`, and
+#: ``ROW_MASK[a row's pips]``: tables, so resolving a card reads its dice in two lookups.
+RANKED = tuple(_Ranked(used) for used in range(16))
+ROW_MASK = _RowMask()
 
 
 @implements("suit-powers", "power-hearts", "power-diamonds", "power-spades")
@@ -204,112 +199,10 @@ def suit_power(card: int, pips: int, flags: int) -> int:
     return pips
 
 
-@implements("power-clubs", "zg-clubs-hold", "removal")
-def apply_power(d: Desk, seat: int, card: int, cell: int) -> None:
-    """The suit power on ``cell``; the die and its column are now activated (a Clubs hold
-    activates too, RULINGS 7); a die brought to zero is removed (removal)."""
-    grid = d.grids[seat]
-    before = grid[cell]
-    after = suit_power(card, before, d.flags)
-    if after != before:
-        d.grids[seat] = grid[:cell] + (after,) + grid[cell + 1:]
-    activate(d, seat, cell >> 2, cell if after else -1)
-    d.emit(_new(PowerUsed, (seat, card, cell, before, after)))
-
-
-@implements("swap-movement", "zg-swap-target", "zg-decay-removal")
-def swap_movement(d: Desk, seat: int, card: int, cell: int, target_col: int) -> None:
-    """swap-movement: the activated die trades places with the die at ``target_col`` in
-    its row, then loses one pip (pip decay; zero removes it, RULINGS 5). The other die
-    keeps its pips, and both dice keep their activated marks as they move."""
-    grid = list(d.grids[seat])
-    other = target_col * 4 + (cell & 3)
-    before, partner = grid[cell], grid[other]
-    after = before - 1
-    grid[cell], grid[other] = partner, after
-    d.grids[seat] = tuple(grid)
-    used = d.used[seat]
-    partner_used = (used >> other) & 1
-    d.used[seat] = (used & ~((1 << cell) | (1 << other))) | (partner_used << cell)
-    activate(d, seat, cell >> 2, other if after else -1)
-    d.emit(_new(Swapped, (seat, card, cell, other, before, partner, after)))
-
-
-@implements("column-activation-limit", "die-eligibility")
-def activate(d: Desk, seat: int, column: int, die_cell: int) -> None:
-    """column-activation-limit and die-eligibility: the column is spent and the die used."""
-    d.spent[seat] |= 1 << column
-    if die_cell >= 0:
-        d.used[seat] |= 1 << die_cell
-
-
-@implements("fizzles")
-def fizzle(d: Desk, seat: int, card: int, column: int, why: str) -> None:
-    """fizzles: the card does nothing; in Hardcore a penalty follows at once."""
-    d.emit(_new(Fizzled, (seat, card, column, why)))
-    if d.flags & HARDCORE:
-        hardcore_penalty(d, seat)
-    elif d.flags & HARDCORE_TEXT and FACE[card]:
-        rule_text_penalty(d, seat)
-
-
-@implements("zg-penalty-details")
-def raise_pip(d: Desk, seat: int, cell: int) -> tuple[int, int]:
-    """A penalty or favor pip: +1, never above six, and not an activation. Returns the
-    pips before and after."""
-    grid = d.grids[seat]
-    before = grid[cell]
-    after = before + 1 if before < 6 else 6
-    d.grids[seat] = grid[:cell] + (after,) + grid[cell + 1:]
-    return before, after
-
-
-@implements("hardcore", "zg-hardcore-penalty")
-def hardcore_penalty(d: Desk, seat: int) -> None:
-    """Hardcore, the FAQ's penalty (RULINGS 8): +1 pip to the highest die of Column 1, or of
-    the next column with dice; topmost among equals, never above six, no activation."""
-    grid = d.grids[seat]
-    column = target_column(grid, 0)
-    if column < 0:
-        return
-    cells = range(column * 4, column * 4 + 4)
-    cell = max(cells, key=lambda c: (grid[c], -c))
-    d.emit(Penalty(seat, cell, *raise_pip(d, seat, cell)))
-
-
-@implements("hardcore-rule-text", "zg-rule-text-penalty")
-def rule_text_penalty(d: Desk, seat: int) -> None:
-    """Hardcore, the rule text's penalty: the two lowest dice, one per column, gain 1 pip
-    (lowest first; leftmost column then topmost among equals)."""
-    grid = d.grids[seat]
-    dice = sorted((grid[c], c) for c in range(16) if grid[c])
-    if not dice:
-        return
-    first = dice[0][1]
-    d.emit(Penalty(seat, first, *raise_pip(d, seat, first)))
-    for _, cell in dice[1:]:
-        if cell >> 2 != first >> 2:
-            d.emit(Penalty(seat, cell, *raise_pip(d, seat, cell)))
-            break
-
-
-@implements("solo-mode", "zg-favor-timing")
-def adversary_favor(d: Desk) -> None:
-    """Solo, Adversary Favor: on losing Initiative the lowest die in Column 4 gains 1 pip,
-    at the moment Column 4 would resolve (topmost among equals, never above six)."""
-    grid = d.grids[0]
-    cells = [c for c in range(12, 16) if grid[c]]
-    if cells:
-        cell = min(cells, key=lambda c: (grid[c], c))
-        d.emit(Favor(0, cell, *raise_pip(d, 0, cell)))
-
-
-@implements("favor-at-reveal")
-def favor_at_reveal(d: Desk) -> None:
-    """The favor-at-reveal variant (the other reading of RULINGS 11): a solo player who
-    loses Initiative gives Adversary Favor at the reveal, before any column resolves."""
-    adversary_favor(d)
-
+#: ``POWERS[hardcore][card][pips]``: :func:`suit_power` as a table (index 0 unused).
+POWERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(suit_power(card, pips, flags) if pips else 0 for pips in range(7)) for card in range(len(SUIT_OF)))
+    for flags in (0, HARDCORE))
 
 #: The choices for a card: (suit power possible, swap target columns) -> legal actions.
 _CHOICES: dict[tuple[bool, tuple[int, ...]], tuple[Action, ...]] = {
@@ -318,55 +211,199 @@ _CHOICES: dict[tuple[bool, tuple[int, ...]], tuple[Action, ...]] = {
     for targets in [(), (1,), (2,), (3,), (1, 2), (1, 3), (2, 3), (1, 2, 3)]}
 
 
-@implements("action-resolution", "zg-must-resolve", "zg-shifted-card-limit")
-def resolve_cards(f: list[Any], d: Desk) -> bool:
+# --- resolving the cards ------------------------------------------------------------------
+
+@implements("action-resolution", "zg-must-resolve", "zg-shifted-card-limit", "targeting", "selecting-a-die",
+            "resolvable-die", "zg-equal-pips", "zg-hearts-on-six", "suit-powers", "power-hearts", "power-diamonds",
+            "power-spades", "power-clubs", "zg-clubs-hold", "removal", "swap-movement", "zg-swap-target",
+            "zg-decay-removal", "column-activation-limit", "die-eligibility")
+def resolve_cards(f: list[Any], choice: Action | None) -> bool:
     """action-resolution: each player resolves Columns 1, 2, 3 (and 4 when allowed) in
-    order. Steps with a single legal outcome play at once (zg-must-resolve: an action no
-    die can take is never offered); stops at the first real choice (Movement or power,
-    and which swap target), returning False, or when every card is resolved, returning
-    True (the caller then runs cleanup)."""
-    players, programs, winner, flags = f[_PLAYERS], f[_PROGRAMS], f[_WINNER], d.flags
-    seat, step = f[_SEAT], f[_STEP]
+    order, starting with ``choice`` when it is the decision just made for the card
+    waiting on one. Steps with a single legal outcome play at once (zg-must-resolve: an
+    action no die can take is never offered); stops at the first real choice (Movement
+    or power, and which swap target), returning False, or when every card is resolved,
+    returning True (the caller then runs cleanup).
+
+    One card: it targets its column, or shifts right past empty ones (targeting); a
+    spent column makes it fizzle; else :func:`select_die` picks the die for each action
+    (read from the tables it is built on) and the card uses its suit power
+    (:func:`suit_power`: the die and its column are now activated, a Clubs hold too,
+    RULINGS 7; zero removes the die) or Movement (the die trades places with the die of
+    the target column in its row, then loses one pip, zero removing it, RULINGS 5; the
+    other die keeps its pips, and both keep their activated marks as they move).
+
+    The rules run here written out, on the one seat's grid and marks kept in locals:
+    this is the hot path of every game, and a call or a scratch object per card would
+    cost more than the card itself."""
+    players, programs, winner, flags = f[_PLAYERS], f[_PROGRAMS], f[_WINNER], f[_FLAGS]
+    seat, step, events = f[_SEAT], f[_STEP], f[_EVENTS]
+    grids, used_all, spent_all = f[_GRIDS], f[_USED], f[_SPENT]
+    grid, used, spent = grids[seat], used_all[seat], spent_all[seat]
+    powers = POWERS[1 if flags & (HARDCORE | HARDCORE_TEXT) else 0]
+    card = cell = target = -1
+    if choice is not None:
+        card, power_cell, move_cell = f[_CTX]
+        cell, target = (power_cell, -1) if choice == POWER else (move_cell, choice[1])
     while True:
-        if step == 4:
-            if seat + 1 < players:
-                seat, step = seat + 1, 0
+        if cell < 0:  # the next card: which die and action, or a choice to make
+            if step == 4:
+                grids, used_all, spent_all = ((grid, *grids[1:]), (used, *used_all[1:]), (spent, *spent_all[1:])) \
+                    if seat == 0 else ((grids[0], grid), (used_all[0], used), (spent_all[0], spent))
+                if seat + 1 < players:
+                    seat, step = seat + 1, 0
+                    grid, used, spent = grids[seat], used_all[seat], spent_all[seat]
+                    continue
+                f[_SEAT], f[_STEP], f[_GRIDS], f[_USED], f[_SPENT], f[_EVENTS] = (
+                    seat, step, grids, used_all, spent_all, events)
+                return True
+            card = programs[seat][step]
+            if step == 3:
+                if winner == -1 and not flags & FAVOR_AT_REVEAL:
+                    grid, events = adversary_favor(grid, events)
+                if not resolves_column_4(winner, flags, seat):
+                    events = (_new(Unplayed, (seat, card)), events)
+                    step = 4
+                    continue
+            b = step * 4
+            pips = grid[b:b + 4]
+            column = step
+            if pips == _EMPTY:
+                column = target_column(grid, step)
+                if column < 0:
+                    grid, events = fizzle(grid, seat, card, step, "empty", flags, events)
+                    step += 1
+                    continue
+                events = (_new(Shifted, (seat, card, step, column)), events)
+                b = column * 4
+                pips = grid[b:b + 4]
+            if spent >> column & 1:
+                grid, events = fizzle(grid, seat, card, column, "spent", flags, events)
+                step += 1
                 continue
-            f[_SEAT], f[_STEP] = seat, step
-            return True
-        card = programs[seat][step]
-        if step == 3:
-            if winner == -1 and not flags & FAVOR_AT_REVEAL:
-                adversary_favor(d)
-            if not resolves_column_4(winner, flags, seat):
-                d.emit(_new(Unplayed, (seat, card)))
-                step = 4
-                continue
-        grid = d.grids[seat]
-        column = target_column(grid, step)
-        if column < 0:
-            fizzle(d, seat, card, step, "empty")
-            step += 1
-            continue
-        if column != step:
-            d.emit(_new(Shifted, (seat, card, step, column)))
-        if (d.spent[seat] >> column) & 1:
-            fizzle(d, seat, card, column, "spent")
-            step += 1
-            continue
-        power_cell, move_cell, targets = select_die(grid, d.used[seat], column, card)
-        if not targets:
-            if power_cell >= 0:
-                apply_power(d, seat, card, power_cell)
+            # select_die, from its tables
+            first, no_six, ranked = RANKED[used >> b & 15][pips]
+            power = no_six if SUIT_OF[card] == HEARTS else first
+            targets: tuple[int, ...] = ()
+            if not FACE[card] and column < 3:
+                right = TARGETS[column]
+                for row in ranked:
+                    targets = right[ROW_MASK[grid[row::4]]]
+                    if targets:
+                        cell = b + row
+                        break
+            if not targets:
+                if power < 0:
+                    grid, events = fizzle(grid, seat, card, column, "none", flags, events)
+                    step += 1
+                    continue
+                cell = b + power
+            elif power < 0 and len(targets) == 1:
+                target = targets[0]
             else:
-                fizzle(d, seat, card, column, "none")
-        elif power_cell < 0 and len(targets) == 1:
-            swap_movement(d, seat, card, move_cell, targets[0])
-        else:
-            f[_SEAT], f[_STEP] = seat, step
-            f[_PENDING], f[_CTX] = _CHOICES[power_cell >= 0, targets], (card, power_cell, move_cell)
-            return False
+                f[_SEAT], f[_STEP], f[_EVENTS] = seat, step, events
+                f[_GRIDS], f[_USED], f[_SPENT] = ((grid, *grids[1:]), (used, *used_all[1:]), (spent, *spent_all[1:])) \
+                    if seat == 0 else ((grids[0], grid), (used_all[0], used), (spent_all[0], spent))
+                f[_PENDING], f[_CTX] = _CHOICES[power >= 0, targets], (card, b + power if power >= 0 else -1, cell)
+                return False
+        before = grid[cell]
+        if target < 0:  # the suit power; the die and its column are activated
+            after = powers[card][before]
+            if after != before:
+                grid = grid[:cell] + (after,) + grid[cell + 1:]
+            spent |= 1 << (cell >> 2)
+            if after:
+                used |= 1 << cell
+            events = (_new(PowerUsed, (seat, card, cell, before, after)), events)
+        else:  # Movement: swap, then decay; activation marks travel with their dice
+            other = target * 4 + (cell & 3)
+            partner, after = grid[other], before - 1
+            g = list(grid)
+            g[cell], g[other] = partner, after
+            grid = tuple(g)
+            used = (used & ~((1 << cell) | (1 << other))) | ((used >> other & 1) << cell)
+            spent |= 1 << (cell >> 2)
+            if after:
+                used |= 1 << other
+            events = (_new(Swapped, (seat, card, cell, other, before, partner, after)), events)
         step += 1
+        cell = target = -1
+
+
+_EMPTY = (0, 0, 0, 0)
+
+
+@implements("fizzles")
+def fizzle(grid: tuple[int, ...], seat: int, card: int, column: int, why: str, flags: int,
+           events: Events) -> tuple[tuple[int, ...], Events]:
+    """fizzles: the card does nothing; in Hardcore a penalty follows at once. Returns the
+    grid and the events after."""
+    events = (_new(Fizzled, (seat, card, column, why)), events)
+    if flags & HARDCORE:
+        return hardcore_penalty(grid, seat, events)
+    if flags & HARDCORE_TEXT and FACE[card]:
+        return rule_text_penalty(grid, seat, events)
+    return grid, events
+
+
+@implements("zg-penalty-details")
+def raise_pip(grid: tuple[int, ...], cell: int) -> tuple[tuple[int, ...], int, int]:
+    """A penalty or favor pip: +1, never above six, and not an activation. Returns the
+    grid after, and the pips before and after."""
+    before = grid[cell]
+    after = before + 1 if before < 6 else 6
+    return grid[:cell] + (after,) + grid[cell + 1:], before, after
+
+
+@implements("hardcore", "zg-hardcore-penalty")
+def hardcore_penalty(grid: tuple[int, ...], seat: int, events: Events) -> tuple[tuple[int, ...], Events]:
+    """Hardcore, the FAQ's penalty (RULINGS 8): +1 pip to the highest die of Column 1, or of
+    the next column with dice; topmost among equals, never above six, no activation."""
+    column = target_column(grid, 0)
+    if column < 0:
+        return grid, events
+    cells = range(column * 4, column * 4 + 4)
+    cell = max(cells, key=lambda c: (grid[c], -c))
+    grid, before, after = raise_pip(grid, cell)
+    return grid, (Penalty(seat, cell, before, after), events)
+
+
+@implements("hardcore-rule-text", "zg-rule-text-penalty")
+def rule_text_penalty(grid: tuple[int, ...], seat: int, events: Events) -> tuple[tuple[int, ...], Events]:
+    """Hardcore, the rule text's penalty: the two lowest dice, one per column, gain 1 pip
+    (lowest first; leftmost column then topmost among equals)."""
+    dice = sorted((grid[c], c) for c in range(16) if grid[c])
+    if not dice:
+        return grid, events
+    first = dice[0][1]
+    grid, before, after = raise_pip(grid, first)
+    events = (Penalty(seat, first, before, after), events)
+    for _, cell in dice[1:]:
+        if cell >> 2 != first >> 2:
+            grid, before, after = raise_pip(grid, cell)
+            return grid, (Penalty(seat, cell, before, after), events)
+    return grid, events
+
+
+@implements("solo-mode", "zg-favor-timing")
+def adversary_favor(grid: tuple[int, ...], events: Events) -> tuple[tuple[int, ...], Events]:
+    """Solo, Adversary Favor: on losing Initiative the lowest die in Column 4 of the one
+    player's ``grid`` gains 1 pip, at the moment Column 4 would resolve (topmost among
+    equals, never above six). Returns the grid and the events after."""
+    cells = [c for c in range(12, 16) if grid[c]]
+    if not cells:
+        return grid, events
+    cell = min(cells, key=lambda c: (grid[c], c))
+    grid, before, after = raise_pip(grid, cell)
+    return grid, (Favor(0, cell, before, after), events)
+
+
+@implements("favor-at-reveal")
+def favor_at_reveal(f: list[Any]) -> None:
+    """The favor-at-reveal variant (the other reading of RULINGS 11): a solo player who
+    loses Initiative gives Adversary Favor at the reveal, before any column resolves."""
+    grid, f[_EVENTS] = adversary_favor(f[_GRIDS][0], f[_EVENTS])
+    f[_GRIDS] = (grid, *f[_GRIDS][1:])
 
 
 # --- cleanup and the end ------------------------------------------------------------------

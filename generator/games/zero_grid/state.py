@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import random
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Iterator, Mapping, NamedTuple, Sequence
+from itertools import permutations
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, NamedTuple, Sequence, overload
 
 from ...content.record import Invalid, Loc, parse, record
 from ...rules.base import Events, Result, SetupError, implements
@@ -273,7 +274,7 @@ class State(NamedTuple):
     #: per seat, bit cell: that die has activated this hand.
     used: tuple[int, ...]
     #: the legal actions of the seat to move.
-    pending: tuple[Action, ...]
+    pending: Sequence[Action]
     #: the card awaiting a choice: (card, suit-power die cell, Movement die cell).
     ctx: tuple[int, ...]
     events: Events
@@ -464,16 +465,75 @@ def solo_timer_expired(f: list[Any]) -> bool:
     return len(f[_DECK]) < HAND_SIZE + 1 and f[_RESHUFFLES] >= allowed_reshuffles(f[_FLAGS])
 
 
-def program_choices(hand: Sequence[int]) -> tuple[Action, ...]:
+def program_orders(hand: Sequence[int]) -> tuple[Action, ...]:
     """deal-and-program: every way to put the hand on Columns 1–3 and Initiative, in the
-    order of ``itertools.permutations`` (written out: a loop costs twice as much, twice
-    a hand, on the hot path)."""
+    order of ``itertools.permutations`` (written out: a loop costs twice as much)."""
     a, b, c, d = hand
     p = "program"
     return ((p, a, b, c, d), (p, a, b, d, c), (p, a, c, b, d), (p, a, c, d, b), (p, a, d, b, c), (p, a, d, c, b),
             (p, b, a, c, d), (p, b, a, d, c), (p, b, c, a, d), (p, b, c, d, a), (p, b, d, a, c), (p, b, d, c, a),
             (p, c, a, b, d), (p, c, a, d, b), (p, c, b, a, d), (p, c, b, d, a), (p, c, d, a, b), (p, c, d, b, a),
             (p, d, a, b, c), (p, d, a, c, b), (p, d, b, a, c), (p, d, b, c, a), (p, d, c, a, b), (p, d, c, b, a))
+
+
+#: ``_ORDERS[i]``: which cards of the hand the ``i``-th programming order puts on
+#: Columns 1–3 and Initiative (the order of :func:`program_orders`).
+_ORDERS = tuple(permutations(range(HAND_SIZE)))
+
+
+class ProgramChoices(Sequence[Action]):
+    """The legal programming orders of a hand: the 24 actions of :func:`program_orders`,
+    each made when it is read. A player picks one of them, so building all 24 for every
+    programming decision would cost more than the rest of the decision; this reads, and
+    compares, as the tuple of them."""
+
+    __slots__ = ("hand",)
+
+    def __init__(self, hand: tuple[int, ...]) -> None:
+        self.hand = hand
+
+    def __len__(self) -> int:
+        return len(_ORDERS)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Action, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | tuple[Action, ...]:
+        if isinstance(index, slice):
+            return program_orders(self.hand)[index]
+        a, b, c, d = _ORDERS[index]
+        hand = self.hand
+        return "program", hand[a], hand[b], hand[c], hand[d]
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(program_orders(self.hand))
+
+    def __contains__(self, action: object) -> bool:
+        """Whether ``action`` programs exactly this hand's four cards, in any order."""
+        try:
+            return (type(action) is tuple and len(action) == 5 and action[0] == "program"
+                    and set(action[1:]) == set(self.hand))
+        except TypeError:  # an unhashable card: no card of the hand
+            return False
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is ProgramChoices:
+            return self.hand == other.hand
+        return program_orders(self.hand) == other if isinstance(other, tuple) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(program_orders(self.hand))
+
+    def __repr__(self) -> str:
+        return repr(program_orders(self.hand))
+
+
+def program_choices(hand: tuple[int, ...]) -> ProgramChoices:
+    """deal-and-program: the legal actions of a player programming ``hand``."""
+    return ProgramChoices(hand)
 
 
 def begin_programming(f: list[Any]) -> None:
