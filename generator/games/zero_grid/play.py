@@ -13,6 +13,7 @@ state is ever changed once built.
 
 from __future__ import annotations
 
+from itertools import product
 from typing import Any, Sequence
 
 from ...rules.base import Events, IllegalAction, implements
@@ -31,6 +32,11 @@ _new = tuple.__new__
  _SPENT, _USED, _PENDING, _CTX, _EVENTS, _NUMBERS) = map(State._fields.index, (
     "players", "flags", "grids", "discard", "reshuffles", "hands", "programs", "reveal", "winner", "phase", "seat",
     "step", "spent", "used", "pending", "ctx", "events", "numbers"))
+#: The fields :func:`resolve_cards` reads, and those it writes when it stops, each as
+#: one slice: a slice and an unpacking cost less than a dozen reads by index.
+_READS, _WRITES = slice(_PROGRAMS, _EVENTS + 1), slice(_SEAT, _EVENTS + 1)
+assert State._fields[_READS] == ("programs", "reveal", "winner", "phase", "seat", "step", "spent", "used", "pending",
+                                 "ctx", "events")
 
 
 # --- the protocol -------------------------------------------------------------------------
@@ -91,14 +97,16 @@ def initiative_reveal(f: list[Any]) -> None:
     Hearts, Diamonds, Clubs). Solo: the deck's top card contests it (turned over, not
     dealt). Resolution follows, each seat from Column 1."""
     key = f[_NUMBERS].initiative
-    cards = tuple(p[3] for p in f[_PROGRAMS])
+    programs = f[_PROGRAMS]
     if f[_PLAYERS] == 1:
+        cards: tuple[int, ...] = (programs[0][3],)
         drawn = draw(f, 1)
         f[_REVEAL] = drawn[0] if drawn else -1
         f[_WINNER] = 0 if f[_REVEAL] < 0 or key[cards[0]] > key[f[_REVEAL]] else -1
     else:
+        cards = (programs[0][3], programs[1][3])
         f[_WINNER] = 0 if key[cards[0]] > key[cards[1]] else 1
-    emit(f, Revealed(cards, f[_REVEAL], f[_WINNER]))
+    f[_EVENTS] = (_new(Revealed, (cards, f[_REVEAL], f[_WINNER])), f[_EVENTS])
     f[_PHASE], f[_SEAT], f[_STEP] = RESOLVE, 0, 0
 
 
@@ -152,10 +160,16 @@ def rank_dice(pips: tuple[int, ...], used: int) -> tuple[int, int, tuple[int, ..
     """The dice of a column (its four pips top to bottom, and which have activated this
     hand) that may activate, best first: highest pips, topmost among equals. Returns
     (the best row, the best row without a six, every such row in order); -1: none."""
-    ranked = tuple(sorted((row for row in range(4) if pips[row] and not used >> row & 1),
-                          key=lambda row: (-pips[row], row)))
-    no_six = [row for row in ranked if pips[row] != 6]
-    return (ranked[0] if ranked else -1), (no_six[0] if no_six else -1), ranked
+    rows = [row for row in _ROWS if pips[row] and not used >> row & 1]
+    rows.sort(key=pips.__getitem__, reverse=True)  # a stable sort: topmost first among equals
+    ranked = tuple(rows)
+    for row in ranked:
+        if pips[row] != 6:
+            return ranked[0], row, ranked
+    return (ranked[0] if ranked else -1), -1, ranked
+
+
+_ROWS = (0, 1, 2, 3)
 
 
 class _Ranked(dict[tuple[int, ...], tuple[int, int, tuple[int, ...]]]):
@@ -170,18 +184,17 @@ class _Ranked(dict[tuple[int, ...], tuple[int, int, tuple[int, ...]]]):
         return found
 
 
-class _RowMask(dict[tuple[int, ...], int]):
-    """A row's four pips (Columns 1–4) -> its mask, bit c set when column c holds a die."""
-
-    def __missing__(self, row: tuple[int, ...]) -> int:
-        found = self[row] = sum(1 << c for c, pip in enumerate(row) if pip)
-        return found
+#: ``KIND[card]``: bit 0, a Hearts card (its power cannot take a six, RULINGS 6); bit 1, a
+#: face card (no Movement). Read with :data:`RANKED`'s (best, best without a six, all).
+KIND: tuple[int, ...] = tuple((SUIT_OF[card] == HEARTS) | FACE[card] << 1 for card in range(len(SUIT_OF)))
 
 
 #: ``RANKED[activation mask of the column][its four pips]``: :func:`rank_dice`, and
-#: ``ROW_MASK[a row's pips]``: tables, so resolving a card reads its dice in two lookups.
+#: ``ROW_MASK[a row's pips]``: its mask, bit c set when column c holds a die: tables, so
+#: resolving a card reads its dice in two lookups.
 RANKED = tuple(_Ranked(used) for used in range(16))
-ROW_MASK = _RowMask()
+ROW_MASK: dict[tuple[int, ...], int] = {
+    row: (row[0] > 0) | (row[1] > 0) << 1 | (row[2] > 0) << 2 | (row[3] > 0) << 3 for row in product(range(7), repeat=4)}
 
 
 @implements("suit-powers", "power-hearts", "power-diamonds", "power-spades")
@@ -199,16 +212,17 @@ def suit_power(card: int, pips: int, flags: int) -> int:
     return pips
 
 
-#: ``POWERS[hardcore][card][pips]``: :func:`suit_power` as a table (index 0 unused).
+#: ``POWERS[flags & _HARD][card][pips]``: :func:`suit_power` as a table (pips 0 unused),
+#: by the Hardcore flags of the game (either reading changes the powers alike).
+_HARD = HARDCORE | HARDCORE_TEXT
 POWERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple(suit_power(card, pips, flags) if pips else 0 for pips in range(7)) for card in range(len(SUIT_OF)))
-    for flags in (0, HARDCORE))
+    for flags in range(_HARD + 1))
 
-#: The choices for a card: (suit power possible, swap target columns) -> legal actions.
-_CHOICES: dict[tuple[bool, tuple[int, ...]], tuple[Action, ...]] = {
-    (power, targets): ((POWER,) if power else ()) + tuple(SWAPS[t] for t in targets)
-    for power in (False, True)
-    for targets in [(), (1,), (2,), (3,), (1, 2), (1, 3), (2, 3), (1, 2, 3)]}
+#: The choices for a card, by its swap target columns: Movement only, or the suit power too.
+_MOVES: dict[tuple[int, ...], tuple[Action, ...]] = {
+    targets: tuple(SWAPS[t] for t in targets) for targets in [(1,), (2,), (3,), (1, 2), (1, 3), (2, 3), (1, 2, 3)]}
+_POWER_OR_MOVES = {targets: (POWER, *moves) for targets, moves in _MOVES.items()}
 
 
 # --- resolving the cards ------------------------------------------------------------------
@@ -236,28 +250,32 @@ def resolve_cards(f: list[Any], choice: Action | None) -> bool:
     The rules run here written out, on the one seat's grid and marks kept in locals:
     this is the hot path of every game, and a call or a scratch object per card would
     cost more than the card itself."""
-    players, programs, winner, flags = f[_PLAYERS], f[_PROGRAMS], f[_WINNER], f[_FLAGS]
-    seat, step, events = f[_SEAT], f[_STEP], f[_EVENTS]
-    grids, used_all, spent_all = f[_GRIDS], f[_USED], f[_SPENT]
-    grid, used, spent = grids[seat], used_all[seat], spent_all[seat]
-    powers = POWERS[1 if flags & (HARDCORE | HARDCORE_TEXT) else 0]
+    programs, _, winner, _, seat, step, spent_all, used_all, _, ctx, events = f[_READS]
+    players, flags, grids = f[_PLAYERS], f[_FLAGS], f[_GRIDS]
+    grid, used, spent, program = grids[seat], used_all[seat], spent_all[seat], programs[seat]
+    powers = POWERS[flags & _HARD]
     card = cell = target = -1
     if choice is not None:
-        card, power_cell, move_cell = f[_CTX]
+        card, power_cell, move_cell = ctx
         cell, target = (power_cell, -1) if choice == POWER else (move_cell, choice[1])
+        column = cell >> 2
     while True:
         if cell < 0:  # the next card: which die and action, or a choice to make
-            if step == 4:
-                grids, used_all, spent_all = ((grid, *grids[1:]), (used, *used_all[1:]), (spent, *spent_all[1:])) \
-                    if seat == 0 else ((grids[0], grid), (used_all[0], used), (spent_all[0], spent))
+            if step == 4:  # the seat is done: its grid and marks back among every seat's
+                if seat:
+                    grids, used_all, spent_all = (grids[0], grid), (used_all[0], used), (spent_all[0], spent)
+                elif players == 2:
+                    grids, used_all, spent_all = (grid, grids[1]), (used, used_all[1]), (spent, spent_all[1])
+                else:
+                    grids, used_all, spent_all = (grid,), (used,), (spent,)
                 if seat + 1 < players:
                     seat, step = seat + 1, 0
-                    grid, used, spent = grids[seat], used_all[seat], spent_all[seat]
+                    grid, used, spent, program = grids[seat], used_all[seat], spent_all[seat], programs[seat]
                     continue
-                f[_SEAT], f[_STEP], f[_GRIDS], f[_USED], f[_SPENT], f[_EVENTS] = (
-                    seat, step, grids, used_all, spent_all, events)
+                f[_GRIDS] = grids
+                f[_WRITES] = (seat, step, spent_all, used_all, f[_PENDING], f[_CTX], events)
                 return True
-            card = programs[seat][step]
+            card = program[step]
             if step == 3:
                 if winner == -1 and not flags & FAVOR_AT_REVEAL:
                     grid, events = adversary_favor(grid, events)
@@ -282,12 +300,12 @@ def resolve_cards(f: list[Any], choice: Action | None) -> bool:
                 step += 1
                 continue
             # select_die, from its tables
-            first, no_six, ranked = RANKED[used >> b & 15][pips]
-            power = no_six if SUIT_OF[card] == HEARTS else first
+            ranking, kind = RANKED[used >> b & 15][pips], KIND[card]
+            power = ranking[kind & 1]
             targets: tuple[int, ...] = ()
-            if not FACE[card] and column < 3:
+            if kind < 2 and column < 3:
                 right = TARGETS[column]
-                for row in ranked:
+                for row in ranking[2]:
                     targets = right[ROW_MASK[grid[row::4]]]
                     if targets:
                         cell = b + row
@@ -301,17 +319,23 @@ def resolve_cards(f: list[Any], choice: Action | None) -> bool:
             elif power < 0 and len(targets) == 1:
                 target = targets[0]
             else:
-                f[_SEAT], f[_STEP], f[_EVENTS] = seat, step, events
-                f[_GRIDS], f[_USED], f[_SPENT] = ((grid, *grids[1:]), (used, *used_all[1:]), (spent, *spent_all[1:])) \
-                    if seat == 0 else ((grids[0], grid), (used_all[0], used), (spent_all[0], spent))
-                f[_PENDING], f[_CTX] = _CHOICES[power >= 0, targets], (card, b + power if power >= 0 else -1, cell)
+                if seat:
+                    f[_GRIDS] = (grids[0], grid)
+                    spent_all, used_all = (spent_all[0], spent), (used_all[0], used)
+                elif players == 2:
+                    f[_GRIDS] = (grid, grids[1])
+                    spent_all, used_all = (spent, spent_all[1]), (used, used_all[1])
+                else:
+                    f[_GRIDS], spent_all, used_all = (grid,), (spent,), (used,)
+                f[_WRITES] = (seat, step, spent_all, used_all, _MOVES[targets], (card, -1, cell), events) if power < 0 \
+                    else (seat, step, spent_all, used_all, _POWER_OR_MOVES[targets], (card, b + power, cell), events)
                 return False
         before = grid[cell]
         if target < 0:  # the suit power; the die and its column are activated
             after = powers[card][before]
             if after != before:
                 grid = grid[:cell] + (after,) + grid[cell + 1:]
-            spent |= 1 << (cell >> 2)
+            spent |= 1 << column
             if after:
                 used |= 1 << cell
             events = (_new(PowerUsed, (seat, card, cell, before, after)), events)
@@ -322,7 +346,7 @@ def resolve_cards(f: list[Any], choice: Action | None) -> bool:
             g[cell], g[other] = partner, after
             grid = tuple(g)
             used = (used & ~((1 << cell) | (1 << other))) | ((used >> other & 1) << cell)
-            spent |= 1 << (cell >> 2)
+            spent |= 1 << column
             if after:
                 used |= 1 << other
             events = (_new(Swapped, (seat, card, cell, other, before, partner, after)), events)
@@ -331,6 +355,7 @@ def resolve_cards(f: list[Any], choice: Action | None) -> bool:
 
 
 _EMPTY = (0, 0, 0, 0)
+
 
 
 @implements("fizzles")
@@ -412,10 +437,11 @@ def favor_at_reveal(f: list[Any]) -> None:
 def cleanup(f: list[Any]) -> None:
     """cleanup: every card of the hand to the discard pile; then the end checks (at the end
     of a hand: elimination, the two-player timer) and the next deal."""
-    spent_cards = tuple(c for p in f[_PROGRAMS] for c in p) + ((f[_REVEAL],) if f[_REVEAL] >= 0 else ())
-    f[_DISCARD] = f[_DISCARD] + spent_cards
+    programs, reveal = f[_PROGRAMS], f[_REVEAL]
+    spent_cards = programs[0] + programs[1] if len(programs) == 2 else programs[0]
+    f[_DISCARD] = f[_DISCARD] + spent_cards + ((reveal,) if reveal >= 0 else ())
     f[_HANDS], f[_PROGRAMS], f[_REVEAL], f[_PENDING], f[_CTX] = (), (), -1, (), ()
-    if any(g.count(0) == 16 for g in f[_GRIDS]):
+    if not all(map(any, f[_GRIDS])):  # a grid with no die left
         finish(f, "elimination")
     elif f[_PLAYERS] == 2 and f[_RESHUFFLES] >= allowed_reshuffles(f[_FLAGS]):
         finish(f, "timer")

@@ -289,6 +289,11 @@ class State(NamedTuple):
 _NUMBERS = State._fields.index("numbers")
 
 
+#: ``_new(Event, (fields...))`` builds a record without NamedTuple's Python-level
+#: ``__new__`` (the same tuple, a quarter of the cost), for events of every hand.
+_new = tuple.__new__
+
+
 def emit(f: list[Any], event: tuple[Any, ...]) -> None:
     """Add ``event`` to the history of the state being built in ``f``."""
     f[_EVENTS] = (event, f[_EVENTS])
@@ -331,7 +336,7 @@ def new_game(numbers: Numbers, players: int | None = None, variants: Sequence[st
     rng = random.Random(seed)
     grids = setup_grids(numbers, setup.get("grids"), players)
     deck, discard, hands = setup_deck(numbers, setup, players, rng)
-    seeds = tuple(setup.get("reshuffle_seeds") or [rng.randrange(1 << 30) for _ in range(RESHUFFLE_SEEDS)])
+    seeds = tuple(setup.get("reshuffle_seeds") or reshuffle_seeds(rng))
     start = setup_start_player(setup.get("start"), players, rng)
     hand_no = int(setup.get("hand", 1)) - (0 if hands else 1)
     f: list[Any] = list(State(numbers, players, flags, grids, deck, discard, int(setup.get("reshuffles", 0)), seeds,
@@ -364,6 +369,10 @@ def setup_grids(numbers: Numbers, grids: Any, players: int) -> tuple[tuple[int, 
 def setup_deck(numbers: Numbers, setup: Mapping[str, Any], players: int,
                rng: random.Random) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]:
     """setup-deck: a shuffled deck, unless the deck, discard or hands are given."""
+    if not setup:  # a random game: the whole deck, shuffled (the draws of the general way below)
+        deck = list(numbers.neutral_deck)
+        shuffle(deck, rng)  # rng.shuffle's order, faster
+        return tuple(deck), (), ()
     hands = tuple(tuple(h) for h in setup.get("hands") or ())
     if hands and (len(hands) != players or any(len(h) != HAND_SIZE for h in hands)):
         raise SetupError(f"hands: give {players} hand(s) of {HAND_SIZE} cards")
@@ -376,18 +385,30 @@ def setup_deck(numbers: Numbers, setup: Mapping[str, Any], players: int,
     if len(set(named)) != len(named) or not all(isinstance(c, int) and 0 <= c < len(DECK) for c in named):
         raise SetupError("each card may appear only once among hands, deck, reveal and discard")
     taken = set(named)
-    rest = [c for c in numbers.neutral_deck if c not in taken]
+    rest = [c for c in numbers.neutral_deck if c not in taken] if taken else list(numbers.neutral_deck)
     if "deck" not in setup:
         if setup.get("deck_order") == "neutral" or held or "reveal" in setup:
             deck += rest
         else:
-            rng.shuffle(rest)
+            shuffle(rest, rng)  # rng.shuffle's order, faster
             deck = rest
     elif "discard" not in setup:
         discard += rest
     elif rest:
         raise SetupError(f"{len(rest)} card(s) are in no hand, deck or discard pile")
     return tuple(deck), tuple(discard), hands
+
+
+def reshuffle_seeds(rng: random.Random) -> list[int]:
+    """The seeds of the reshuffles: ``rng.randrange(1 << 30)`` four times, drawn as it
+    draws them (31 random bits, again while the number is too big), without its checks."""
+    bits, out = rng.getrandbits, []
+    for _ in range(RESHUFFLE_SEEDS):
+        seed = bits(31)
+        while seed >= 1 << 30:
+            seed = bits(31)
+        out.append(seed)
+    return out
 
 
 @implements("setup-start-player", "zg-start-player")
@@ -446,14 +467,22 @@ def deal_and_program(f: list[Any]) -> None:
     if players == 1 and solo_timer_expired(f):
         finish(f, "timer")
         return
-    cards = draw(f, HAND_SIZE * players)
-    if cards is None:
-        finish(f, "timer")
-        return
-    f[_HAND_NO] += 1
-    first = f[_START]
-    f[_HANDS] = tuple(tuple(cards[(seat - first) % players::players]) for seat in range(players))
-    emit(f, Dealt(f[_HAND_NO], f[_HANDS]))
+    need, deck = HAND_SIZE * players, f[_DECK]
+    if len(deck) >= need:  # most hands: no reshuffle
+        cards, f[_DECK] = deck[:need], deck[need:]
+    else:
+        drawn = draw(f, need)
+        if drawn is None:
+            finish(f, "timer")
+            return
+        cards = tuple(drawn)
+    f[_HAND_NO] = hand_no = f[_HAND_NO] + 1
+    if players == 1:
+        hands: tuple[tuple[int, ...], ...] = (cards,)
+    else:  # one at a time from the first player
+        hands = (cards[0::2], cards[1::2]) if f[_START] == 0 else (cards[1::2], cards[0::2])
+    f[_HANDS] = hands
+    f[_EVENTS] = (_new(Dealt, (hand_no, hands)), f[_EVENTS])
     begin_programming(f)
 
 
@@ -487,10 +516,13 @@ class ProgramChoices(Sequence[Action]):
     programming decision would cost more than the rest of the decision; this reads, and
     compares, as the tuple of them."""
 
-    __slots__ = ("hand",)
+    __slots__ = ("hand", "given")
 
     def __init__(self, hand: tuple[int, ...]) -> None:
         self.hand = hand
+        #: the order last read: a player usually plays the one just read, and it is
+        #: known to be legal without comparing the cards (a hint; never changes a result).
+        self.given: object = None
 
     def __len__(self) -> int:
         return len(_ORDERS)
@@ -506,13 +538,16 @@ class ProgramChoices(Sequence[Action]):
             return program_orders(self.hand)[index]
         a, b, c, d = _ORDERS[index]
         hand = self.hand
-        return "program", hand[a], hand[b], hand[c], hand[d]
+        self.given = order = ("program", hand[a], hand[b], hand[c], hand[d])
+        return order
 
     def __iter__(self) -> Iterator[Action]:
         return iter(program_orders(self.hand))
 
     def __contains__(self, action: object) -> bool:
         """Whether ``action`` programs exactly this hand's four cards, in any order."""
+        if action is self.given:
+            return True
         try:
             return (type(action) is tuple and len(action) == 5 and action[0] == "program"
                     and set(action[1:]) == set(self.hand))
@@ -536,11 +571,15 @@ def program_choices(hand: tuple[int, ...]) -> ProgramChoices:
     return ProgramChoices(hand)
 
 
+#: Activation marks at the start of a hand, by the number of players.
+_NONE_YET = ((), (0,), (0, 0))
+
+
 def begin_programming(f: list[Any]) -> None:
     players = f[_PLAYERS]
     f[_PHASE], f[_SEAT], f[_STEP], f[_PROGRAMS] = PROGRAM, 0, 0, ()
     f[_REVEAL], f[_WINNER], f[_CTX] = -1, -2, ()
-    f[_SPENT] = f[_USED] = (0,) * players
+    f[_SPENT] = f[_USED] = _NONE_YET[players]
     f[_PENDING] = program_choices(f[_HANDS][0])
 
 
