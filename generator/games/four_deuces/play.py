@@ -50,6 +50,27 @@ _GIVES_FROM: dict[tuple[int, ...], tuple[Action, ...]] = {}
 _SWAPS_OF: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Action, ...]] = {}
 
 
+class _ByNumbers(dict[tuple[int, ...], tuple[tuple[Action, ...], ...]]):
+    """``rows`` (one row of actions per suit, or per die number, indexed by a die's
+    number), each cut to the numbers of a key (distinct pips, sorted): the pieces the
+    caches above are put together from when they first meet a hand or a pair of dice
+    (a game meets thousands of those, but only 63 sets of numbers)."""
+
+    def __init__(self, rows: tuple[tuple[Action, ...], ...]) -> None:
+        super().__init__()
+        self.rows = rows
+
+    def __missing__(self, pips: tuple[int, ...]) -> tuple[tuple[Action, ...], ...]:
+        found = self[pips] = tuple(tuple(row[v] for v in pips) for row in self.rows)
+        return found
+
+
+#: ``_PLAYS_WITH[pips][suit]``: that suit's plays with those numbers;
+#: ``_SWAPS_WITH[theirs][mine]``: Bugs Moran's swaps of one's die ``mine`` for theirs.
+_PLAYS_WITH = _ByNumbers(PLAYS)
+_SWAPS_WITH = _ByNumbers(SWAPS)
+
+
 @implements("trick-lead", "trick-follow", "which-dice")
 def card_plays(hand: tuple[int, ...], dice: tuple[int, ...], led: tuple[int, int] | None) -> tuple[Action, ...]:
     """Card-and-die plays from ``hand`` with ``dice``: the leader any card with any unused
@@ -64,7 +85,11 @@ def card_plays(hand: tuple[int, ...], dice: tuple[int, ...], led: tuple[int, int
         return follow
     plays = _LEADS.get((hand, pips))
     if plays is None:
-        plays = _LEADS[hand, pips] = tuple(row[v] for row, held in zip(PLAYS, hand) if held for v in pips)
+        plays = ()
+        for row, held in zip(_PLAYS_WITH[pips], hand):
+            if held:
+                plays += row
+        _LEADS[hand, pips] = plays
     return plays
 
 
@@ -90,7 +115,11 @@ def ability_actions(seat: int, used: tuple[bool, bool], characters: tuple[int, i
     key = (distinct(dice[seat]), distinct(dice[other]))
     swaps = _SWAPS_OF.get(key)
     if swaps is None:
-        swaps = _SWAPS_OF[key] = tuple(SWAPS[a][b] for a in key[0] for b in key[1])
+        rows = _SWAPS_WITH[key[1]]
+        swaps = ()
+        for a in key[0]:
+            swaps += rows[a]
+        _SWAPS_OF[key] = swaps
     return swaps
 
 
