@@ -19,8 +19,8 @@ from typing import Any, Sequence
 from ...rules.base import Events, IllegalAction, implements
 from .state import (
     DIAMONDS, EASIER, FACE, FAVOR_AT_REVEAL, HARDCORE, HARDCORE_TEXT, HEARTS, OVER, POWER, PROGRAM, RESOLVE,
-    SPADES, SUIT_OF, SWAPS, Action, Favor, Fizzled, Penalty, PowerUsed, Programmed, Revealed, Shifted, State,
-    Swapped, Unplayed, allowed_reshuffles, deal_and_program, draw, emit, finish, program_choices,
+    SPADES, SUIT_OF, SWAPS, Action, Favor, Fizzled, Penalty, PowerUsed, ProgramChoices, Programmed, Revealed, Shifted,
+    State, Swapped, Unplayed, allowed_reshuffles, deal_and_program, draw, emit, finish, program_choices,
 )
 
 #: ``_new(Event, (fields...))`` builds an event record without NamedTuple's Python-level
@@ -58,13 +58,17 @@ def legal_actions(s: State) -> Sequence[Action]:
 def apply(s: State, action: Action) -> State:
     """The next state: programming, then each seat's cards resolve (deal and program,
     Initiative, action resolution, cleanup); refuses anything not legal, saying why."""
-    if action not in s.pending:
-        raise IllegalAction(f"{action!r} is not a legal action now; {_expected(s)}",
-                            None if s.phase == OVER else "deal-and-program" if s.phase == PROGRAM else "action-choice")
-    f: list[Any] = list(s)
+    pending = s.pending
     if s.phase == RESOLVE:
+        if action not in pending:
+            raise IllegalAction(f"{action!r} is not a legal action now; {_expected(s)}", "action-choice")
+        f: list[Any] = list(s)
         done = resolve_cards(f, action)
-    else:
+    else:  # programming: the order just read from the choices is legal without a look
+        if not (type(pending) is ProgramChoices and action is pending.given) and action not in pending:
+            raise IllegalAction(f"{action!r} is not a legal action now; {_expected(s)}",
+                                None if s.phase == OVER else "deal-and-program")
+        f = list(s)
         program = action[1:]
         f[_PROGRAMS] = programs = s.programs + (program,)
         f[_EVENTS] = (_new(Programmed, (s.seat, program)), s.events)
@@ -111,12 +115,6 @@ def initiative_reveal(f: list[Any]) -> None:
 
 
 # --- the rules of one card, as pure functions ----------------------------------------------
-
-@implements("column-4-access", "column-4", "easier")
-def resolves_column_4(winner: int, flags: int, seat: int) -> bool:
-    """column-4-access: only the Initiative winner resolves Column 4 (Easier: everyone)."""
-    return seat == winner or bool(flags & EASIER)
-
 
 @implements("targeting")
 def target_column(grid: Sequence[int], column: int) -> int:
@@ -194,7 +192,8 @@ KIND: tuple[int, ...] = tuple((SUIT_OF[card] == HEARTS) | FACE[card] << 1 for ca
 #: resolving a card reads its dice in two lookups.
 RANKED = tuple(_Ranked(used) for used in range(16))
 ROW_MASK: dict[tuple[int, ...], int] = {
-    row: (row[0] > 0) | (row[1] > 0) << 1 | (row[2] > 0) << 2 | (row[3] > 0) << 3 for row in product(range(7), repeat=4)}
+    row: (row[0] > 0) | (row[1] > 0) << 1 | (row[2] > 0) << 2 | (row[3] > 0) << 3
+    for row in product(range(7), repeat=4)}
 
 
 @implements("suit-powers", "power-hearts", "power-diamonds", "power-spades")
@@ -227,17 +226,19 @@ _POWER_OR_MOVES = {targets: (POWER, *moves) for targets, moves in _MOVES.items()
 
 # --- resolving the cards ------------------------------------------------------------------
 
-@implements("action-resolution", "zg-must-resolve", "zg-shifted-card-limit", "targeting", "selecting-a-die",
-            "resolvable-die", "zg-equal-pips", "zg-hearts-on-six", "suit-powers", "power-hearts", "power-diamonds",
-            "power-spades", "power-clubs", "zg-clubs-hold", "removal", "swap-movement", "zg-swap-target",
-            "zg-decay-removal", "column-activation-limit", "die-eligibility")
+@implements("action-resolution", "column-4-access", "column-4", "easier", "zg-must-resolve", "zg-shifted-card-limit",
+            "targeting", "selecting-a-die", "action-choice", "zg-action-choice", "resolvable-die", "zg-equal-pips",
+            "zg-hearts-on-six", "suit-powers", "power-hearts", "power-diamonds", "power-spades", "power-clubs",
+            "zg-clubs-hold", "removal", "swap-movement", "zg-swap-target", "zg-decay-removal",
+            "column-activation-limit", "die-eligibility")
 def resolve_cards(f: list[Any], choice: Action | None) -> bool:
     """action-resolution: each player resolves Columns 1, 2, 3 (and 4 when allowed) in
     order, starting with ``choice`` when it is the decision just made for the card
     waiting on one. Steps with a single legal outcome play at once (zg-must-resolve: an
     action no die can take is never offered); stops at the first real choice (Movement
     or power, and which swap target), returning False, or when every card is resolved,
-    returning True (the caller then runs cleanup).
+    returning True (the caller then runs cleanup). column-4-access: only the Initiative
+    winner resolves Column 4 (Easier: everyone).
 
     One card: it targets its column, or shifts right past empty ones (targeting); a
     spent column makes it fizzle; else :func:`select_die` picks the die for each action
@@ -279,7 +280,7 @@ def resolve_cards(f: list[Any], choice: Action | None) -> bool:
             if step == 3:
                 if winner == -1 and not flags & FAVOR_AT_REVEAL:
                     grid, events = adversary_favor(grid, events)
-                if not resolves_column_4(winner, flags, seat):
+                if seat != winner and not flags & EASIER:  # only the Initiative winner (Easier: all)
                     events = (_new(Unplayed, (seat, card)), events)
                     step = 4
                     continue
