@@ -20,7 +20,7 @@ from ...rules.base import Events, IllegalAction, implements
 from .state import (
     DIAMONDS, EASIER, FACE, FAVOR_AT_REVEAL, HARDCORE, HARDCORE_TEXT, HEARTS, OVER, POWER, PROGRAM, RESOLVE,
     SPADES, SUIT_OF, SWAPS, Action, Favor, Fizzled, Penalty, PowerUsed, ProgramChoices, Programmed, Revealed, Shifted,
-    State, Swapped, Unplayed, allowed_reshuffles, deal_and_program, draw, emit, finish, program_choices,
+    State, Swapped, Unplayed, allowed_reshuffles, deal_and_program, draw, finish, program_choices,
 )
 
 #: ``_new(Event, (fields...))`` builds an event record without NamedTuple's Python-level
