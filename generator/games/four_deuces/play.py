@@ -21,8 +21,9 @@ from .state import (
     PHASE_OVER, PHASE_PLAY, PLAY, PLAYS, RETURN, RETURNS, SEATS, STUCK, STUCK_ACTION, SUITS, SWAP, SWAPS, TO_MOVE,
     Action, CannotPlace, CardGiven, CardPlayed, CardReturned, CharacterChosen, Climbed, Collector, DiceTraded,
     GameWon, Level, ReserveJoins, RoundWon, SameSuit, State, TrackWins, TrickWon, bump, distinct, start_round,
-    with_seat, without_die,
+    with_seat, without_card, without_die,
 )
+from .state import _DISTINCT, _PLAYED, _WITHOUT
 
 _new = tuple.__new__
 
@@ -49,6 +50,27 @@ _GIVES_FROM: dict[tuple[int, ...], tuple[Action, ...]] = {}
 _SWAPS_OF: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Action, ...]] = {}
 
 
+class _ByNumbers(dict[tuple[int, ...], tuple[tuple[Action, ...], ...]]):
+    """``rows`` (one row of actions per suit, or per die number, indexed by a die's
+    number), each cut to the numbers of a key (distinct pips, sorted): the pieces the
+    caches above are put together from when they first meet a hand or a pair of dice
+    (a game meets thousands of those, but only 63 sets of numbers)."""
+
+    def __init__(self, rows: tuple[tuple[Action, ...], ...]) -> None:
+        super().__init__()
+        self.rows = rows
+
+    def __missing__(self, pips: tuple[int, ...]) -> tuple[tuple[Action, ...], ...]:
+        found = self[pips] = tuple(tuple(row[v] for v in pips) for row in self.rows)
+        return found
+
+
+#: ``_PLAYS_WITH[pips][suit]``: that suit's plays with those numbers;
+#: ``_SWAPS_WITH[theirs][mine]``: Bugs Moran's swaps of one's die ``mine`` for theirs.
+_PLAYS_WITH = _ByNumbers(PLAYS)
+_SWAPS_WITH = _ByNumbers(SWAPS)
+
+
 @implements("trick-lead", "trick-follow", "which-dice")
 def card_plays(hand: tuple[int, ...], dice: tuple[int, ...], led: tuple[int, int] | None) -> tuple[Action, ...]:
     """Card-and-die plays from ``hand`` with ``dice``: the leader any card with any unused
@@ -63,7 +85,11 @@ def card_plays(hand: tuple[int, ...], dice: tuple[int, ...], led: tuple[int, int
         return follow
     plays = _LEADS.get((hand, pips))
     if plays is None:
-        plays = _LEADS[hand, pips] = tuple(row[v] for row, held in zip(PLAYS, hand) if held for v in pips)
+        plays = ()
+        for row, held in zip(_PLAYS_WITH[pips], hand):
+            if held:
+                plays += row
+        _LEADS[hand, pips] = plays
     return plays
 
 
@@ -89,35 +115,58 @@ def ability_actions(seat: int, used: tuple[bool, bool], characters: tuple[int, i
     key = (distinct(dice[seat]), distinct(dice[other]))
     swaps = _SWAPS_OF.get(key)
     if swaps is None:
-        swaps = _SWAPS_OF[key] = tuple(SWAPS[a][b] for a in key[0] for b in key[1])
+        rows = _SWAPS_WITH[key[1]]
+        swaps = ()
+        for a in key[0]:
+            swaps += rows[a]
+        _SWAPS_OF[key] = swaps
     return swaps
 
 
 @implements("capone-return-suit")
-def capone_returns(hand: tuple[int, ...], given: int) -> list[Action]:
+def capone_returns(hand: tuple[int, ...], given: int) -> tuple[Action, ...]:
     """Al Capone's opponent returns a card of a suit other than the given one, or, with
     none, one of that suit; the opponent chooses (ruling al-capone-empty-hand)."""
-    other = [RETURNS[s] for s, held in enumerate(hand) if held and s != given]
-    return other or [RETURNS[given]]
+    other = tuple(RETURNS[s] for s, held in enumerate(hand) if held and s != given)
+    return other or (RETURNS[given],)
 
 
-def legal_actions(state: State) -> list[Action]:
-    """Every legal decision for the player to move (empty only once the game is over)."""
+#: the legal actions last worked out and the state they are for. Random play and the
+#: searches ask for a state's legal actions and then apply one of them to that same
+#: state, so ``apply`` checks its action against these instead of the rules again. One
+#: tuple, replaced whole: a reader never pairs one state with another's actions.
+_LAST_LEGAL: tuple[State | None, tuple[Action, ...]] = (None, ())
+
+
+@implements("trick-lead", "trick-follow", "which-dice")
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Every legal decision for the player to move (empty only once the game is over).
+
+    The card plays are :func:`card_plays`' answers, looked up here in its caches (this
+    runs once a decision: a function call costs as much as the lookup)."""
+    global _LAST_LEGAL
     fields: Any = state[TO_MOVE]
     phase, seat, hands, dice, led, used, characters, capone = fields
-    if phase == PHASE_PLAY:
-        if capone is not None:
-            return capone_returns(hands[seat], capone)
-        plays = card_plays(hands[seat], dice[seat], led)
-        if used[seat]:
-            return list(plays)
-        extra = ability_actions(seat, used, characters, hands, dice)
-        if not plays:
-            return [*extra, STUCK_ACTION]
-        return [*plays, *extra]
-    if phase == PHASE_CHOOSE:
-        return list(CHOICES)
-    return []
+    actions: tuple[Action, ...]
+    if phase != PHASE_PLAY:
+        actions = CHOICES if phase == PHASE_CHOOSE else ()
+    elif capone is not None:
+        actions = capone_returns(hands[seat], capone)
+    else:
+        hand, mine = hands[seat], dice[seat]
+        pips = _DISTINCT.get(mine)
+        if pips is None:
+            pips = distinct(mine)
+        found = _FOLLOWS.get((led, pips)) if led is not None and hand[led[0]] else _LEADS.get((hand, pips))
+        actions = card_plays(hand, mine, led) if found is None else found
+        if not used[seat]:
+            extra = ability_actions(seat, used, characters, hands, dice)
+            if not actions:
+                actions = (*extra, STUCK_ACTION)
+            elif extra:
+                actions = actions + extra
+    _LAST_LEGAL = (state, actions)
+    return actions
 
 
 def _allowed(f: list[Any], action: Any) -> bool:
@@ -155,12 +204,16 @@ def _allowed(f: list[Any], action: Any) -> bool:
 def apply(state: State, action: Action) -> State:
     """The state after ``action``; IllegalAction (saying why) if it is not legal."""
     f: list[Any] = [*state]  # list(state), faster for a tuple subclass
-    if not _allowed(f, action):
+    last = _LAST_LEGAL
+    if (last[0] is not state or action not in last[1]) and not _allowed(f, action):
         raise IllegalAction(*(refusal(state, action) or ("not a legal action now", None)))
     if f[_START] is None:
         f[_START] = state
     f[_HISTORY] = (action, f[_HISTORY])
-    act(f, action, None)
+    if action[0] == PLAY:  # most moves: straight to the card (what ``act`` would do)
+        play_card(f, action[1], action[2], None)
+    else:
+        act(f, action, None)
     return _new(State, f)
 
 
@@ -169,16 +222,17 @@ def act(f: list[Any], action: Action, ev: Collector) -> None:
     kind = action[0]
     if kind == PLAY:
         play_card(f, action[1], action[2], ev)
-    elif kind == GIVE:
+        return
+    if kind == GIVE:
         use_al_capone(f, action[1], ev)
         return
-    elif kind == RETURN:
+    if kind == STUCK:
+        concede(f, ev)
+        return
+    if kind == RETURN:
         return_card(f, action[1], ev)
     elif kind == SWAP:
         use_bugs_moran(f, action[1], action[2], ev)
-    elif kind == STUCK:
-        concede(f, ev)
-        return
     else:
         choose_character(f, action[1], ev)
     if f[_LED] is not None and f[_PHASE] == PHASE_PLAY:
@@ -212,20 +266,24 @@ def choose_character(f: list[Any], character: int, ev: Collector) -> None:
 
 @implements("trick")
 def play_card(f: list[Any], suit: int, pip: int, ev: Collector) -> None:
-    """Put a card with a die on it: lead the trick, or follow and resolve it."""
+    """Put a card with a die on it: lead the trick (the follower may then be stuck), or
+    follow and resolve it."""
     seat = f[_TURN]
     hands, dice = f[_HANDS], f[_DICE]
+    hand, mine = hands[seat], dice[seat]
+    # without_card and without_die, their caches read here: this runs on most moves
+    hand = _PLAYED.get((hand, suit)) or without_card(hand, suit)
+    mine = _WITHOUT.get((mine, pip)) or without_die(mine, pip)
     if seat == 0:
-        f[_HANDS] = (bump(hands[0], suit, -1), hands[1])
-        f[_DICE] = (without_die(dice[0], pip), dice[1])
+        f[_HANDS], f[_DICE] = (hand, hands[1]), (mine, dice[1])
     else:
-        f[_HANDS] = (hands[0], bump(hands[1], suit, -1))
-        f[_DICE] = (dice[0], without_die(dice[1], pip))
+        f[_HANDS], f[_DICE] = (hands[0], hand), (dice[0], mine)
     if ev is not None:
         ev.append(CardPlayed(seat, suit, pip))
     if f[_LED] is None:
         f[_LED] = (suit, pip)
         f[_TURN] = 1 - seat
+        settle_follower(f, ev)
         return
     follow = (suit, pip)
     finish_trick(f, trick_winner(f, follow, ev), follow, ev)
@@ -270,9 +328,11 @@ def trick_winner(f: list[Any], follow: tuple[int, int], ev: Collector) -> int:
     return winner
 
 
-@implements("resolve-cleanup")
+@implements("resolve-cleanup", "trick-next-lead", "who-leads-next")
 def finish_trick(f: list[Any], winner: int, follow: tuple[int, int], ev: Collector) -> None:
-    """Both cards go to the winner's trick pile; the dice are already out of the round."""
+    """Both cards go to the winner's trick pile (the dice are already out of the round);
+    unless that ends the round, the winner leads next (ruling who-leads-next; the
+    lead-player-leads variant: see :func:`next_leader`)."""
     piles = f[_PILES]
     pile = list(piles[winner])
     pile[f[_LED][0]] += 1
@@ -288,10 +348,12 @@ def finish_trick(f: list[Any], winner: int, follow: tuple[int, int], ev: Collect
     f[_TRICK] = trick = f[_TRICK] + 1
     if ev is not None:
         ev.append(TrickWon(trick, winner, won))
-    if not round_over_after_trick(f, winner, ev):
-        if trick == f[_NUMBERS].hand:
-            join_reserve(f, ev)
-        f[_LEADER] = f[_TURN] = next_leader(f, winner)
+    numbers = f[_NUMBERS]
+    if (won[winner] == numbers.fifth or trick == numbers.tricks_per_round) and round_over_after_trick(f, winner, ev):
+        return
+    if trick == numbers.hand:
+        join_reserve(f, ev)
+    f[_LEADER] = f[_TURN] = next_leader(f, winner) if f[_LEAD_LEADS] else winner
 
 
 @implements("trick-count", "fifth-trick-loses", "exactly-four-wins", "nobody-on-four")

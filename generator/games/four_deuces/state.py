@@ -13,8 +13,8 @@ test or a worked example can fix it. Every number ``game.yaml`` states is read f
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from functools import cached_property
+from math import floor
 from typing import TYPE_CHECKING, Annotated, Any, Iterator, Mapping, NamedTuple, Sequence
 
 from ...content.record import AtLeast, AtMost, NotEmpty, parse, record
@@ -114,8 +114,7 @@ class Numbers:
 # --- chance, the state, events, actions --------------------------------------------
 
 
-@dataclass(frozen=True)
-class RoundChance:
+class RoundChance(NamedTuple):
     """Everything chance decides for one round, fixed in advance.
 
     ``track`` is the token order top first (used in round 1, and every round under
@@ -322,6 +321,11 @@ STUCK_ACTION = (STUCK,)
 # --- small helpers over plain data -------------------------------------------------
 
 
+#: ``_new(Record, (fields...))`` builds a NamedTuple record without its Python-level
+#: ``__new__``: the same tuple, for a third of the cost.
+_new = tuple.__new__
+
+
 #: where the steps of a move record what happened: a list while the log is being rebuilt
 #: (``play.events``), None while playing (no event is built on the fast path).
 Collector = list | None
@@ -347,6 +351,30 @@ def counts_of(cards: Sequence[int], suits: int) -> tuple[int, ...]:
     for s in cards:
         c[s] += 1
     return tuple(c)
+
+
+_COUNTS: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
+
+
+def dealt_counts(cards: tuple[int, ...], suits: int) -> tuple[int, ...]:
+    """``counts_of`` for the slices of a deal, remembered: a deal has few of them."""
+    key = (cards, suits)
+    found = _COUNTS.get(key)
+    if found is None:
+        found = _COUNTS[key] = counts_of(cards, suits)
+    return found
+
+
+_PLAYED: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
+
+
+def without_card(hand: tuple[int, ...], suit: int) -> tuple[int, ...]:
+    """The counts of ``hand`` with one card of ``suit`` played (cached: few hands)."""
+    key = (hand, suit)
+    found = _PLAYED.get(key)
+    if found is None:
+        found = _PLAYED[key] = bump(hand, suit, -1)
+    return found
 
 
 _WITHOUT: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
@@ -379,9 +407,11 @@ def distinct(dice: tuple[int, ...]) -> tuple[int, ...]:
 
 def roll(rng: random.Random, dice: int) -> list[int]:
     """``rng.choices(_FACES, k=dice)``: the same pips from the same generator, without
-    its call overhead (the dice are rolled twice a round, and a game is short)."""
+    its call overhead (the dice are rolled twice a round, and a game is short).
+    ``floor`` rather than ``int``: the same number for a float from 0 up, at a third of
+    the cost."""
     rand = rng.random
-    return [_FACES[int(rand() * 6)] for _ in range(dice)]
+    return [_FACES[floor(rand() * 6)] for _ in range(dice)]
 
 
 def draw_chance(rng: random.Random, numbers: Numbers) -> tuple[RoundChance, ...]:
@@ -394,14 +424,16 @@ def draw_chance(rng: random.Random, numbers: Numbers) -> tuple[RoundChance, ...]
         shuffle(track, rng)  # rng.shuffle's order, faster
         rolls = []
         while True:
-            a = tuple(sorted(roll(rng, dice)))
-            b = tuple(sorted(roll(rng, dice)))
-            rolls.append((a, b))
+            pips = roll(rng, 2 * dice)  # North's dice, then South's
+            a, b = pips[:dice], pips[dice:]
+            a.sort()
+            b.sort()
+            rolls.append((tuple(a), tuple(b)))
             if sum(a) != sum(b):
                 break
         deck = list(cards)
         shuffle(deck, rng)
-        rounds.append(RoundChance(tuple(track), tuple(rolls), tuple(deck)))
+        rounds.append(_new(RoundChance, (tuple(track), tuple(rolls), tuple(deck))))
     return tuple(rounds)
 
 
@@ -569,10 +601,11 @@ def find_lead_player(totals: tuple[int, int]) -> int:
 def deal_cards(f: list[Any], deck: tuple[int, ...], numbers: Numbers) -> None:
     """A hand to each player, a reserve face down to each, the rest removed unseen."""
     hand, reserve, places = numbers.hand, numbers.reserve, numbers.track_places
-    f[_HANDS] = (counts_of(deck[0:hand], places), counts_of(deck[hand:2 * hand], places))
+    f[_HANDS] = (dealt_counts(deck[0:hand], places), dealt_counts(deck[hand:2 * hand], places))
     top = 2 * hand
-    f[_RESERVES] = (counts_of(deck[top:top + reserve], places), counts_of(deck[top + reserve:top + 2 * reserve], places))
-    f[_REMOVED] = counts_of(deck[top + 2 * reserve:], places)
+    f[_RESERVES] = (dealt_counts(deck[top:top + reserve], places),
+                    dealt_counts(deck[top + reserve:top + 2 * reserve], places))
+    f[_REMOVED] = dealt_counts(deck[top + 2 * reserve:], places)
 
 
 @implements("round", "next-round", "between-rounds", "ability-per-round")
@@ -609,7 +642,6 @@ _BEFORE_SETUP: dict[str, Any] = {
     "history": None, "start": None,
 }
 assert tuple(_BEFORE_SETUP) == State._fields
-_new = tuple.__new__
 
 
 def new_game(numbers: Numbers, players: int | None = None, variants: Sequence[str] = (), seed: int = 0,

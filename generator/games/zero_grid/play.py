@@ -6,20 +6,21 @@ the only decisions are the programming and, for a 2–10 card, Movement or suit 
 and the swap target (RULINGS 2, 4). A step with one legal outcome is played at once.
 
 :func:`apply` copies the state's fields into a list, lets the rules edit that list by
-named index, and returns a new :class:`State`; the grids and activation marks being
-resolved live in a :class:`Desk`, a scratch made and dropped inside the one call, so no
+named index, and returns a new :class:`State`; the grid and activation marks of the seat
+whose cards resolve are locals of :func:`resolve_cards` until it writes them back, so no
 state is ever changed once built.
 """
 
 from __future__ import annotations
 
+from itertools import product
 from typing import Any, Sequence
 
-from ...rules.base import IllegalAction, implements
+from ...rules.base import Events, IllegalAction, implements
 from .state import (
     DIAMONDS, EASIER, FACE, FAVOR_AT_REVEAL, HARDCORE, HARDCORE_TEXT, HEARTS, OVER, POWER, PROGRAM, RESOLVE,
-    SPADES, SUIT_OF, SWAPS, Action, Favor, Fizzled, Penalty, PowerUsed, Programmed, Revealed, Shifted, State,
-    Swapped, Unplayed, allowed_reshuffles, deal_and_program, draw, emit, finish, program_choices,
+    SPADES, SUIT_OF, SWAPS, Action, Favor, Fizzled, Penalty, PowerUsed, ProgramChoices, Programmed, Revealed, Shifted,
+    State, Swapped, Unplayed, allowed_reshuffles, deal_and_program, draw, finish, program_choices,
 )
 
 #: ``_new(Event, (fields...))`` builds an event record without NamedTuple's Python-level
@@ -31,6 +32,11 @@ _new = tuple.__new__
  _SPENT, _USED, _PENDING, _CTX, _EVENTS, _NUMBERS) = map(State._fields.index, (
     "players", "flags", "grids", "discard", "reshuffles", "hands", "programs", "reveal", "winner", "phase", "seat",
     "step", "spent", "used", "pending", "ctx", "events", "numbers"))
+#: The fields :func:`resolve_cards` reads, and those it writes when it stops, each as
+#: one slice: a slice and an unpacking cost less than a dozen reads by index.
+_READS, _WRITES = slice(_PROGRAMS, _EVENTS + 1), slice(_SEAT, _EVENTS + 1)
+assert State._fields[_READS] == ("programs", "reveal", "winner", "phase", "seat", "step", "spent", "used", "pending",
+                                 "ctx", "events")
 
 
 # --- the protocol -------------------------------------------------------------------------
@@ -43,7 +49,7 @@ def is_over(s: State) -> bool:
     return s.phase == OVER
 
 
-def legal_actions(s: State) -> tuple[Action, ...]:
+def legal_actions(s: State) -> Sequence[Action]:
     """The programming orders of the hand, or the choices for the card resolving."""
     return s.pending
 
@@ -52,35 +58,31 @@ def legal_actions(s: State) -> tuple[Action, ...]:
 def apply(s: State, action: Action) -> State:
     """The next state: programming, then each seat's cards resolve (deal and program,
     Initiative, action resolution, cleanup); refuses anything not legal, saying why."""
-    if action not in s.pending:
-        raise IllegalAction(f"{action!r} is not a legal action now; {_expected(s)}",
-                            None if s.phase == OVER else "deal-and-program" if s.phase == PROGRAM else "action-choice")
-    f: list[Any] = list(s)
+    pending = s.pending
     if s.phase == RESOLVE:
-        d = Desk(f)
-        card, power_cell, move_cell = s.ctx
-        f[_PENDING], f[_CTX], f[_STEP] = (), (), s.step + 1
-        if action == POWER:
-            apply_power(d, s.seat, card, power_cell)
-        else:
-            swap_movement(d, s.seat, card, move_cell, action[1])
-    else:
-        f[_PROGRAMS] = s.programs + (action[1:],)
-        emit(f, Programmed(s.seat, action[1:]))
-        if len(f[_PROGRAMS]) < s.players:
+        if action not in pending:
+            raise IllegalAction(f"{action!r} is not a legal action now; {_expected(s)}", "action-choice")
+        f: list[Any] = list(s)
+        done = resolve_cards(f, action)
+    else:  # programming: the order just read from the choices is legal without a look
+        if not (type(pending) is ProgramChoices and action is pending.given) and action not in pending:
+            raise IllegalAction(f"{action!r} is not a legal action now; {_expected(s)}",
+                                None if s.phase == OVER else "deal-and-program")
+        f = list(s)
+        program = action[1:]
+        f[_PROGRAMS] = programs = s.programs + (program,)
+        f[_EVENTS] = (_new(Programmed, (s.seat, program)), s.events)
+        if len(programs) < s.players:
             f[_SEAT] = s.seat + 1
             f[_PENDING] = program_choices(s.hands[s.seat + 1])
-            return tuple.__new__(State, f)
-        f[_PENDING] = ()
+            return _new(State, f)
         initiative_reveal(f)
-        d = Desk(f)
         if f[_WINNER] < 0 and f[_FLAGS] & FAVOR_AT_REVEAL:
-            favor_at_reveal(d)
-    done = resolve_cards(f, d)
-    d.commit(f)
+            favor_at_reveal(f)
+        done = resolve_cards(f, None)
     if done:
         cleanup(f)
-    return tuple.__new__(State, f)
+    return _new(State, f)
 
 
 def _expected(s: State) -> str:
@@ -99,46 +101,20 @@ def initiative_reveal(f: list[Any]) -> None:
     Hearts, Diamonds, Clubs). Solo: the deck's top card contests it (turned over, not
     dealt). Resolution follows, each seat from Column 1."""
     key = f[_NUMBERS].initiative
-    cards = tuple(p[3] for p in f[_PROGRAMS])
+    programs = f[_PROGRAMS]
     if f[_PLAYERS] == 1:
+        cards: tuple[int, ...] = (programs[0][3],)
         drawn = draw(f, 1)
         f[_REVEAL] = drawn[0] if drawn else -1
         f[_WINNER] = 0 if f[_REVEAL] < 0 or key[cards[0]] > key[f[_REVEAL]] else -1
     else:
+        cards = (programs[0][3], programs[1][3])
         f[_WINNER] = 0 if key[cards[0]] > key[cards[1]] else 1
-    emit(f, Revealed(cards, f[_REVEAL], f[_WINNER]))
+    f[_EVENTS] = (_new(Revealed, (cards, f[_REVEAL], f[_WINNER])), f[_EVENTS])
     f[_PHASE], f[_SEAT], f[_STEP] = RESOLVE, 0, 0
 
 
-# --- resolving the cards ------------------------------------------------------------------
-
-class Desk:
-    """Scratch for one :func:`apply` call: each seat's grid (a tuple, replaced when a die
-    changes) and activation marks while cards resolve, and the events they add;
-    :meth:`commit` writes them to the state being built. Never kept: states stay immutable."""
-
-    __slots__ = ("grids", "used", "spent", "events", "flags")
-
-    def __init__(self, f: list[Any]) -> None:
-        self.grids: list[tuple[int, ...]] = list(f[_GRIDS])
-        self.used = list(f[_USED])
-        self.spent = list(f[_SPENT])
-        self.events = f[_EVENTS]
-        self.flags = f[_FLAGS]
-
-    def emit(self, event: tuple[Any, ...]) -> None:
-        self.events = (event, self.events)
-
-    def commit(self, f: list[Any]) -> None:
-        f[_GRIDS] = tuple(self.grids)
-        f[_USED], f[_SPENT], f[_EVENTS] = tuple(self.used), tuple(self.spent), self.events
-
-
-@implements("column-4-access", "column-4", "easier")
-def resolves_column_4(winner: int, flags: int, seat: int) -> bool:
-    """column-4-access: only the Initiative winner resolves Column 4 (Easier: everyone)."""
-    return seat == winner or bool(flags & EASIER)
-
+# --- the rules of one card, as pure functions ----------------------------------------------
 
 @implements("targeting")
 def target_column(grid: Sequence[int], column: int) -> int:
@@ -153,12 +129,9 @@ def target_column(grid: Sequence[int], column: int) -> int:
 
 
 #: ``TARGETS[column][row mask]``: the columns right of ``column`` holding a die in the
-#: row, from the row's mask (bit c: a die in column c). A table lookup instead of a
-#: loop, on every card resolved.
+#: row, from the row's mask (bit c: a die in column c).
 TARGETS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple(c for c in range(column + 1, 4) if mask >> c & 1) for mask in range(16)) for column in range(4))
-#: the four cells of each column, top to bottom
-CELLS: tuple[tuple[int, ...], ...] = tuple(tuple(range(column * 4, column * 4 + 4)) for column in range(4))
 
 
 @implements("selecting-a-die", "action-choice", "resolvable-die", "zg-action-choice", "zg-equal-pips",
@@ -169,24 +142,58 @@ def select_die(grid: Sequence[int], used: int, column: int, card: int) -> tuple[
     Returns (suit-power die cell, Movement die cell, its swap target columns); -1 = none.
     Hearts cannot take a six (RULINGS 6); Movement needs a die to the right in the row;
     a face card has no Movement."""
-    no_six = SUIT_OF[card] == HEARTS
-    movable = not FACE[card] and column < 3
-    power_cell = move_cell = -1
-    power_best = move_best = 0
-    targets: tuple[int, ...] = ()
-    right = TARGETS[column]
-    for cell in CELLS[column]:
-        v = grid[cell]
-        if not v or (used >> cell) & 1:
-            continue
-        if v > power_best and not (no_six and v == 6):
-            power_cell, power_best = cell, v
-        if movable and v > move_best:
-            row = cell & 3
-            found = right[(grid[4 + row] != 0) << 1 | (grid[8 + row] != 0) << 2 | (grid[12 + row] != 0) << 3]
-            if found:
-                move_cell, move_best, targets = cell, v, found
-    return power_cell, move_cell, targets
+    b = column * 4
+    first, no_six, ranked = RANKED[used >> b & 15][tuple(grid[b:b + 4])]
+    power = no_six if SUIT_OF[card] == HEARTS else first
+    if FACE[card] or column == 3:
+        return (power + b if power >= 0 else -1), -1, ()
+    for row in ranked:
+        targets = TARGETS[column][ROW_MASK[tuple(grid[row::4])]]
+        if targets:
+            return (power + b if power >= 0 else -1), b + row, targets
+    return (power + b if power >= 0 else -1), -1, ()
+
+
+def rank_dice(pips: tuple[int, ...], used: int) -> tuple[int, int, tuple[int, ...]]:
+    """The dice of a column (its four pips top to bottom, and which have activated this
+    hand) that may activate, best first: highest pips, topmost among equals. Returns
+    (the best row, the best row without a six, every such row in order); -1: none."""
+    rows = [row for row in _ROWS if pips[row] and not used >> row & 1]
+    rows.sort(key=pips.__getitem__, reverse=True)  # a stable sort: topmost first among equals
+    ranked = tuple(rows)
+    for row in ranked:
+        if pips[row] != 6:
+            return ranked[0], row, ranked
+    return (ranked[0] if ranked else -1), -1, ranked
+
+
+_ROWS = (0, 1, 2, 3)
+
+
+class _Ranked(dict[tuple[int, ...], tuple[int, int, tuple[int, ...]]]):
+    """:func:`rank_dice` for one activation mask, by the column's pips, worked out once."""
+
+    def __init__(self, used: int) -> None:
+        super().__init__()
+        self.used = used
+
+    def __missing__(self, pips: tuple[int, ...]) -> tuple[int, int, tuple[int, ...]]:
+        found = self[pips] = rank_dice(pips, self.used)
+        return found
+
+
+#: ``KIND[card]``: bit 0, a Hearts card (its power cannot take a six, RULINGS 6); bit 1, a
+#: face card (no Movement). Read with :data:`RANKED`'s (best, best without a six, all).
+KIND: tuple[int, ...] = tuple((SUIT_OF[card] == HEARTS) | FACE[card] << 1 for card in range(len(SUIT_OF)))
+
+
+#: ``RANKED[activation mask of the column][its four pips]``: :func:`rank_dice`, and
+#: ``ROW_MASK[a row's pips]``: its mask, bit c set when column c holds a die: tables, so
+#: resolving a card reads its dice in two lookups.
+RANKED = tuple(_Ranked(used) for used in range(16))
+ROW_MASK: dict[tuple[int, ...], int] = {
+    row: (row[0] > 0) | (row[1] > 0) << 1 | (row[2] > 0) << 2 | (row[3] > 0) << 3
+    for row in product(range(7), repeat=4)}
 
 
 @implements("suit-powers", "power-hearts", "power-diamonds", "power-spades")
@@ -204,169 +211,225 @@ def suit_power(card: int, pips: int, flags: int) -> int:
     return pips
 
 
-@implements("power-clubs", "zg-clubs-hold", "removal")
-def apply_power(d: Desk, seat: int, card: int, cell: int) -> None:
-    """The suit power on ``cell``; the die and its column are now activated (a Clubs hold
-    activates too, RULINGS 7); a die brought to zero is removed (removal)."""
-    grid = d.grids[seat]
-    before = grid[cell]
-    after = suit_power(card, before, d.flags)
-    if after != before:
-        d.grids[seat] = grid[:cell] + (after,) + grid[cell + 1:]
-    activate(d, seat, cell >> 2, cell if after else -1)
-    d.emit(_new(PowerUsed, (seat, card, cell, before, after)))
+#: ``POWERS[flags & _HARD][card][pips]``: :func:`suit_power` as a table (pips 0 unused),
+#: by the Hardcore flags of the game (either reading changes the powers alike).
+_HARD = HARDCORE | HARDCORE_TEXT
+POWERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(suit_power(card, pips, flags) if pips else 0 for pips in range(7)) for card in range(len(SUIT_OF)))
+    for flags in range(_HARD + 1))
+
+#: The choices for a card, by its swap target columns: Movement only, or the suit power too.
+_MOVES: dict[tuple[int, ...], tuple[Action, ...]] = {
+    targets: tuple(SWAPS[t] for t in targets) for targets in [(1,), (2,), (3,), (1, 2), (1, 3), (2, 3), (1, 2, 3)]}
+_POWER_OR_MOVES = {targets: (POWER, *moves) for targets, moves in _MOVES.items()}
 
 
-@implements("swap-movement", "zg-swap-target", "zg-decay-removal")
-def swap_movement(d: Desk, seat: int, card: int, cell: int, target_col: int) -> None:
-    """swap-movement: the activated die trades places with the die at ``target_col`` in
-    its row, then loses one pip (pip decay; zero removes it, RULINGS 5). The other die
-    keeps its pips, and both dice keep their activated marks as they move."""
-    grid = list(d.grids[seat])
-    other = target_col * 4 + (cell & 3)
-    before, partner = grid[cell], grid[other]
-    after = before - 1
-    grid[cell], grid[other] = partner, after
-    d.grids[seat] = tuple(grid)
-    used = d.used[seat]
-    partner_used = (used >> other) & 1
-    d.used[seat] = (used & ~((1 << cell) | (1 << other))) | (partner_used << cell)
-    activate(d, seat, cell >> 2, other if after else -1)
-    d.emit(_new(Swapped, (seat, card, cell, other, before, partner, after)))
+# --- resolving the cards ------------------------------------------------------------------
+
+@implements("action-resolution", "column-4-access", "column-4", "easier", "zg-must-resolve", "zg-shifted-card-limit",
+            "targeting", "selecting-a-die", "action-choice", "zg-action-choice", "resolvable-die", "zg-equal-pips",
+            "zg-hearts-on-six", "suit-powers", "power-hearts", "power-diamonds", "power-spades", "power-clubs",
+            "zg-clubs-hold", "removal", "swap-movement", "zg-swap-target", "zg-decay-removal",
+            "column-activation-limit", "die-eligibility")
+def resolve_cards(f: list[Any], choice: Action | None) -> bool:
+    """action-resolution: each player resolves Columns 1, 2, 3 (and 4 when allowed) in
+    order, starting with ``choice`` when it is the decision just made for the card
+    waiting on one. Steps with a single legal outcome play at once (zg-must-resolve: an
+    action no die can take is never offered); stops at the first real choice (Movement
+    or power, and which swap target), returning False, or when every card is resolved,
+    returning True (the caller then runs cleanup). column-4-access: only the Initiative
+    winner resolves Column 4 (Easier: everyone).
+
+    One card: it targets its column, or shifts right past empty ones (targeting); a
+    spent column makes it fizzle; else :func:`select_die` picks the die for each action
+    (read from the tables it is built on) and the card uses its suit power
+    (:func:`suit_power`: the die and its column are now activated, a Clubs hold too,
+    RULINGS 7; zero removes the die) or Movement (the die trades places with the die of
+    the target column in its row, then loses one pip, zero removing it, RULINGS 5; the
+    other die keeps its pips, and both keep their activated marks as they move).
+
+    The rules run here written out, on the one seat's grid and marks kept in locals:
+    this is the hot path of every game, and a call or a scratch object per card would
+    cost more than the card itself."""
+    programs, _, winner, _, seat, step, spent_all, used_all, _, ctx, events = f[_READS]
+    players, flags, grids = f[_PLAYERS], f[_FLAGS], f[_GRIDS]
+    grid, used, spent, program = grids[seat], used_all[seat], spent_all[seat], programs[seat]
+    powers = POWERS[flags & _HARD]
+    card = cell = target = -1
+    if choice is not None:
+        card, power_cell, move_cell = ctx
+        cell, target = (power_cell, -1) if choice == POWER else (move_cell, choice[1])
+        column = cell >> 2
+    while True:
+        if cell < 0:  # the next card: which die and action, or a choice to make
+            if step == 4:  # the seat is done: its grid and marks back among every seat's
+                if seat:
+                    grids, used_all, spent_all = (grids[0], grid), (used_all[0], used), (spent_all[0], spent)
+                elif players == 2:
+                    grids, used_all, spent_all = (grid, grids[1]), (used, used_all[1]), (spent, spent_all[1])
+                else:
+                    grids, used_all, spent_all = (grid,), (used,), (spent,)
+                if seat + 1 < players:
+                    seat, step = seat + 1, 0
+                    grid, used, spent, program = grids[seat], used_all[seat], spent_all[seat], programs[seat]
+                    continue
+                f[_GRIDS] = grids
+                f[_WRITES] = (seat, step, spent_all, used_all, f[_PENDING], f[_CTX], events)
+                return True
+            card = program[step]
+            if step == 3:
+                if winner == -1 and not flags & FAVOR_AT_REVEAL:
+                    grid, events = adversary_favor(grid, events)
+                if seat != winner and not flags & EASIER:  # only the Initiative winner (Easier: all)
+                    events = (_new(Unplayed, (seat, card)), events)
+                    step = 4
+                    continue
+            b = step * 4
+            pips = grid[b:b + 4]
+            column = step
+            if pips == _EMPTY:
+                column = target_column(grid, step)
+                if column < 0:
+                    grid, events = fizzle(grid, seat, card, step, "empty", flags, events)
+                    step += 1
+                    continue
+                events = (_new(Shifted, (seat, card, step, column)), events)
+                b = column * 4
+                pips = grid[b:b + 4]
+            if spent >> column & 1:
+                grid, events = fizzle(grid, seat, card, column, "spent", flags, events)
+                step += 1
+                continue
+            # select_die, from its tables
+            ranking, kind = RANKED[used >> b & 15][pips], KIND[card]
+            power = ranking[kind & 1]
+            targets: tuple[int, ...] = ()
+            if kind < 2 and column < 3:
+                right = TARGETS[column]
+                for row in ranking[2]:
+                    targets = right[ROW_MASK[grid[row::4]]]
+                    if targets:
+                        cell = b + row
+                        break
+            if not targets:
+                if power < 0:
+                    grid, events = fizzle(grid, seat, card, column, "none", flags, events)
+                    step += 1
+                    continue
+                cell = b + power
+            elif power < 0 and len(targets) == 1:
+                target = targets[0]
+            else:
+                if seat:
+                    f[_GRIDS] = (grids[0], grid)
+                    spent_all, used_all = (spent_all[0], spent), (used_all[0], used)
+                elif players == 2:
+                    f[_GRIDS] = (grid, grids[1])
+                    spent_all, used_all = (spent, spent_all[1]), (used, used_all[1])
+                else:
+                    f[_GRIDS], spent_all, used_all = (grid,), (spent,), (used,)
+                f[_WRITES] = (seat, step, spent_all, used_all, _MOVES[targets], (card, -1, cell), events) if power < 0 \
+                    else (seat, step, spent_all, used_all, _POWER_OR_MOVES[targets], (card, b + power, cell), events)
+                return False
+        before = grid[cell]
+        if target < 0:  # the suit power; the die and its column are activated
+            after = powers[card][before]
+            if after != before:
+                grid = grid[:cell] + (after,) + grid[cell + 1:]
+            spent |= 1 << column
+            if after:
+                used |= 1 << cell
+            events = (_new(PowerUsed, (seat, card, cell, before, after)), events)
+        else:  # Movement: swap, then decay; activation marks travel with their dice
+            other = target * 4 + (cell & 3)
+            partner, after = grid[other], before - 1
+            g = list(grid)
+            g[cell], g[other] = partner, after
+            grid = tuple(g)
+            used = (used & ~((1 << cell) | (1 << other))) | ((used >> other & 1) << cell)
+            spent |= 1 << column
+            if after:
+                used |= 1 << other
+            events = (_new(Swapped, (seat, card, cell, other, before, partner, after)), events)
+        step += 1
+        cell = target = -1
 
 
-@implements("column-activation-limit", "die-eligibility")
-def activate(d: Desk, seat: int, column: int, die_cell: int) -> None:
-    """column-activation-limit and die-eligibility: the column is spent and the die used."""
-    d.spent[seat] |= 1 << column
-    if die_cell >= 0:
-        d.used[seat] |= 1 << die_cell
+_EMPTY = (0, 0, 0, 0)
+
 
 
 @implements("fizzles")
-def fizzle(d: Desk, seat: int, card: int, column: int, why: str) -> None:
-    """fizzles: the card does nothing; in Hardcore a penalty follows at once."""
-    d.emit(_new(Fizzled, (seat, card, column, why)))
-    if d.flags & HARDCORE:
-        hardcore_penalty(d, seat)
-    elif d.flags & HARDCORE_TEXT and FACE[card]:
-        rule_text_penalty(d, seat)
+def fizzle(grid: tuple[int, ...], seat: int, card: int, column: int, why: str, flags: int,
+           events: Events) -> tuple[tuple[int, ...], Events]:
+    """fizzles: the card does nothing; in Hardcore a penalty follows at once. Returns the
+    grid and the events after."""
+    events = (_new(Fizzled, (seat, card, column, why)), events)
+    if flags & HARDCORE:
+        return hardcore_penalty(grid, seat, events)
+    if flags & HARDCORE_TEXT and FACE[card]:
+        return rule_text_penalty(grid, seat, events)
+    return grid, events
 
 
 @implements("zg-penalty-details")
-def raise_pip(d: Desk, seat: int, cell: int) -> tuple[int, int]:
+def raise_pip(grid: tuple[int, ...], cell: int) -> tuple[tuple[int, ...], int, int]:
     """A penalty or favor pip: +1, never above six, and not an activation. Returns the
-    pips before and after."""
-    grid = d.grids[seat]
+    grid after, and the pips before and after."""
     before = grid[cell]
     after = before + 1 if before < 6 else 6
-    d.grids[seat] = grid[:cell] + (after,) + grid[cell + 1:]
-    return before, after
+    return grid[:cell] + (after,) + grid[cell + 1:], before, after
 
 
 @implements("hardcore", "zg-hardcore-penalty")
-def hardcore_penalty(d: Desk, seat: int) -> None:
+def hardcore_penalty(grid: tuple[int, ...], seat: int, events: Events) -> tuple[tuple[int, ...], Events]:
     """Hardcore, the FAQ's penalty (RULINGS 8): +1 pip to the highest die of Column 1, or of
     the next column with dice; topmost among equals, never above six, no activation."""
-    grid = d.grids[seat]
     column = target_column(grid, 0)
     if column < 0:
-        return
+        return grid, events
     cells = range(column * 4, column * 4 + 4)
     cell = max(cells, key=lambda c: (grid[c], -c))
-    d.emit(Penalty(seat, cell, *raise_pip(d, seat, cell)))
+    grid, before, after = raise_pip(grid, cell)
+    return grid, (Penalty(seat, cell, before, after), events)
 
 
 @implements("hardcore-rule-text", "zg-rule-text-penalty")
-def rule_text_penalty(d: Desk, seat: int) -> None:
+def rule_text_penalty(grid: tuple[int, ...], seat: int, events: Events) -> tuple[tuple[int, ...], Events]:
     """Hardcore, the rule text's penalty: the two lowest dice, one per column, gain 1 pip
     (lowest first; leftmost column then topmost among equals)."""
-    grid = d.grids[seat]
     dice = sorted((grid[c], c) for c in range(16) if grid[c])
     if not dice:
-        return
+        return grid, events
     first = dice[0][1]
-    d.emit(Penalty(seat, first, *raise_pip(d, seat, first)))
+    grid, before, after = raise_pip(grid, first)
+    events = (Penalty(seat, first, before, after), events)
     for _, cell in dice[1:]:
         if cell >> 2 != first >> 2:
-            d.emit(Penalty(seat, cell, *raise_pip(d, seat, cell)))
-            break
+            grid, before, after = raise_pip(grid, cell)
+            return grid, (Penalty(seat, cell, before, after), events)
+    return grid, events
 
 
 @implements("solo-mode", "zg-favor-timing")
-def adversary_favor(d: Desk) -> None:
-    """Solo, Adversary Favor: on losing Initiative the lowest die in Column 4 gains 1 pip,
-    at the moment Column 4 would resolve (topmost among equals, never above six)."""
-    grid = d.grids[0]
+def adversary_favor(grid: tuple[int, ...], events: Events) -> tuple[tuple[int, ...], Events]:
+    """Solo, Adversary Favor: on losing Initiative the lowest die in Column 4 of the one
+    player's ``grid`` gains 1 pip, at the moment Column 4 would resolve (topmost among
+    equals, never above six). Returns the grid and the events after."""
     cells = [c for c in range(12, 16) if grid[c]]
-    if cells:
-        cell = min(cells, key=lambda c: (grid[c], c))
-        d.emit(Favor(0, cell, *raise_pip(d, 0, cell)))
+    if not cells:
+        return grid, events
+    cell = min(cells, key=lambda c: (grid[c], c))
+    grid, before, after = raise_pip(grid, cell)
+    return grid, (Favor(0, cell, before, after), events)
 
 
 @implements("favor-at-reveal")
-def favor_at_reveal(d: Desk) -> None:
+def favor_at_reveal(f: list[Any]) -> None:
     """The favor-at-reveal variant (the other reading of RULINGS 11): a solo player who
     loses Initiative gives Adversary Favor at the reveal, before any column resolves."""
-    adversary_favor(d)
-
-
-#: The choices for a card: (suit power possible, swap target columns) -> legal actions.
-_CHOICES: dict[tuple[bool, tuple[int, ...]], tuple[Action, ...]] = {
-    (power, targets): ((POWER,) if power else ()) + tuple(SWAPS[t] for t in targets)
-    for power in (False, True)
-    for targets in [(), (1,), (2,), (3,), (1, 2), (1, 3), (2, 3), (1, 2, 3)]}
-
-
-@implements("action-resolution", "zg-must-resolve", "zg-shifted-card-limit")
-def resolve_cards(f: list[Any], d: Desk) -> bool:
-    """action-resolution: each player resolves Columns 1, 2, 3 (and 4 when allowed) in
-    order. Steps with a single legal outcome play at once (zg-must-resolve: an action no
-    die can take is never offered); stops at the first real choice (Movement or power,
-    and which swap target), returning False, or when every card is resolved, returning
-    True (the caller then runs cleanup)."""
-    players, programs, winner, flags = f[_PLAYERS], f[_PROGRAMS], f[_WINNER], d.flags
-    seat, step = f[_SEAT], f[_STEP]
-    while True:
-        if step == 4:
-            if seat + 1 < players:
-                seat, step = seat + 1, 0
-                continue
-            f[_SEAT], f[_STEP] = seat, step
-            return True
-        card = programs[seat][step]
-        if step == 3:
-            if winner == -1 and not flags & FAVOR_AT_REVEAL:
-                adversary_favor(d)
-            if not resolves_column_4(winner, flags, seat):
-                d.emit(_new(Unplayed, (seat, card)))
-                step = 4
-                continue
-        grid = d.grids[seat]
-        column = target_column(grid, step)
-        if column < 0:
-            fizzle(d, seat, card, step, "empty")
-            step += 1
-            continue
-        if column != step:
-            d.emit(_new(Shifted, (seat, card, step, column)))
-        if (d.spent[seat] >> column) & 1:
-            fizzle(d, seat, card, column, "spent")
-            step += 1
-            continue
-        power_cell, move_cell, targets = select_die(grid, d.used[seat], column, card)
-        if not targets:
-            if power_cell >= 0:
-                apply_power(d, seat, card, power_cell)
-            else:
-                fizzle(d, seat, card, column, "none")
-        elif power_cell < 0 and len(targets) == 1:
-            swap_movement(d, seat, card, move_cell, targets[0])
-        else:
-            f[_SEAT], f[_STEP] = seat, step
-            f[_PENDING], f[_CTX] = _CHOICES[power_cell >= 0, targets], (card, power_cell, move_cell)
-            return False
-        step += 1
+    grid, f[_EVENTS] = adversary_favor(f[_GRIDS][0], f[_EVENTS])
+    f[_GRIDS] = (grid, *f[_GRIDS][1:])
 
 
 # --- cleanup and the end ------------------------------------------------------------------
@@ -375,10 +438,11 @@ def resolve_cards(f: list[Any], d: Desk) -> bool:
 def cleanup(f: list[Any]) -> None:
     """cleanup: every card of the hand to the discard pile; then the end checks (at the end
     of a hand: elimination, the two-player timer) and the next deal."""
-    spent_cards = tuple(c for p in f[_PROGRAMS] for c in p) + ((f[_REVEAL],) if f[_REVEAL] >= 0 else ())
-    f[_DISCARD] = f[_DISCARD] + spent_cards
+    programs, reveal = f[_PROGRAMS], f[_REVEAL]
+    spent_cards = programs[0] + programs[1] if len(programs) == 2 else programs[0]
+    f[_DISCARD] = f[_DISCARD] + spent_cards + ((reveal,) if reveal >= 0 else ())
     f[_HANDS], f[_PROGRAMS], f[_REVEAL], f[_PENDING], f[_CTX] = (), (), -1, (), ()
-    if any(g.count(0) == 16 for g in f[_GRIDS]):
+    if not all(map(any, f[_GRIDS])):  # a grid with no die left
         finish(f, "elimination")
     elif f[_PLAYERS] == 2 and f[_RESHUFFLES] >= allowed_reshuffles(f[_FLAGS]):
         finish(f, "timer")

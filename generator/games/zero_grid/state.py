@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import random
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Iterator, Mapping, NamedTuple, Sequence
+from itertools import permutations
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, NamedTuple, Sequence, overload
 
 from ...content.record import Invalid, Loc, parse, record
 from ...rules.base import Events, Result, SetupError, implements
@@ -273,7 +274,7 @@ class State(NamedTuple):
     #: per seat, bit cell: that die has activated this hand.
     used: tuple[int, ...]
     #: the legal actions of the seat to move.
-    pending: tuple[Action, ...]
+    pending: Sequence[Action]
     #: the card awaiting a choice: (card, suit-power die cell, Movement die cell).
     ctx: tuple[int, ...]
     events: Events
@@ -286,6 +287,11 @@ class State(NamedTuple):
     "players", "flags", "grids", "deck", "discard", "reshuffles", "seeds", "hand_no", "start", "hands", "programs",
     "reveal", "winner", "phase", "seat", "step", "spent", "used", "pending", "ctx", "events", "end"))
 _NUMBERS = State._fields.index("numbers")
+
+
+#: ``_new(Event, (fields...))`` builds a record without NamedTuple's Python-level
+#: ``__new__`` (the same tuple, a quarter of the cost), for events of every hand.
+_new = tuple.__new__
 
 
 def emit(f: list[Any], event: tuple[Any, ...]) -> None:
@@ -330,7 +336,7 @@ def new_game(numbers: Numbers, players: int | None = None, variants: Sequence[st
     rng = random.Random(seed)
     grids = setup_grids(numbers, setup.get("grids"), players)
     deck, discard, hands = setup_deck(numbers, setup, players, rng)
-    seeds = tuple(setup.get("reshuffle_seeds") or [rng.randrange(1 << 30) for _ in range(RESHUFFLE_SEEDS)])
+    seeds = tuple(setup.get("reshuffle_seeds") or reshuffle_seeds(rng))
     start = setup_start_player(setup.get("start"), players, rng)
     hand_no = int(setup.get("hand", 1)) - (0 if hands else 1)
     f: list[Any] = list(State(numbers, players, flags, grids, deck, discard, int(setup.get("reshuffles", 0)), seeds,
@@ -363,6 +369,10 @@ def setup_grids(numbers: Numbers, grids: Any, players: int) -> tuple[tuple[int, 
 def setup_deck(numbers: Numbers, setup: Mapping[str, Any], players: int,
                rng: random.Random) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]:
     """setup-deck: a shuffled deck, unless the deck, discard or hands are given."""
+    if not setup:  # a random game: the whole deck, shuffled (the draws of the general way below)
+        deck = list(numbers.neutral_deck)
+        shuffle(deck, rng)  # rng.shuffle's order, faster
+        return tuple(deck), (), ()
     hands = tuple(tuple(h) for h in setup.get("hands") or ())
     if hands and (len(hands) != players or any(len(h) != HAND_SIZE for h in hands)):
         raise SetupError(f"hands: give {players} hand(s) of {HAND_SIZE} cards")
@@ -375,18 +385,30 @@ def setup_deck(numbers: Numbers, setup: Mapping[str, Any], players: int,
     if len(set(named)) != len(named) or not all(isinstance(c, int) and 0 <= c < len(DECK) for c in named):
         raise SetupError("each card may appear only once among hands, deck, reveal and discard")
     taken = set(named)
-    rest = [c for c in numbers.neutral_deck if c not in taken]
+    rest = [c for c in numbers.neutral_deck if c not in taken] if taken else list(numbers.neutral_deck)
     if "deck" not in setup:
         if setup.get("deck_order") == "neutral" or held or "reveal" in setup:
             deck += rest
         else:
-            rng.shuffle(rest)
+            shuffle(rest, rng)  # rng.shuffle's order, faster
             deck = rest
     elif "discard" not in setup:
         discard += rest
     elif rest:
         raise SetupError(f"{len(rest)} card(s) are in no hand, deck or discard pile")
     return tuple(deck), tuple(discard), hands
+
+
+def reshuffle_seeds(rng: random.Random) -> list[int]:
+    """The seeds of the reshuffles: ``rng.randrange(1 << 30)`` four times, drawn as it
+    draws them (31 random bits, again while the number is too big), without its checks."""
+    bits, out = rng.getrandbits, []
+    for _ in range(RESHUFFLE_SEEDS):
+        seed = bits(31)
+        while seed >= 1 << 30:
+            seed = bits(31)
+        out.append(seed)
+    return out
 
 
 @implements("setup-start-player", "zg-start-player")
@@ -445,14 +467,22 @@ def deal_and_program(f: list[Any]) -> None:
     if players == 1 and solo_timer_expired(f):
         finish(f, "timer")
         return
-    cards = draw(f, HAND_SIZE * players)
-    if cards is None:
-        finish(f, "timer")
-        return
-    f[_HAND_NO] += 1
-    first = f[_START]
-    f[_HANDS] = tuple(tuple(cards[(seat - first) % players::players]) for seat in range(players))
-    emit(f, Dealt(f[_HAND_NO], f[_HANDS]))
+    need, deck = HAND_SIZE * players, f[_DECK]
+    if len(deck) >= need:  # most hands: no reshuffle
+        cards, f[_DECK] = deck[:need], deck[need:]
+    else:
+        drawn = draw(f, need)
+        if drawn is None:
+            finish(f, "timer")
+            return
+        cards = tuple(drawn)
+    f[_HAND_NO] = hand_no = f[_HAND_NO] + 1
+    if players == 1:
+        hands: tuple[tuple[int, ...], ...] = (cards,)
+    else:  # one at a time from the first player
+        hands = (cards[0::2], cards[1::2]) if f[_START] == 0 else (cards[1::2], cards[0::2])
+    f[_HANDS] = hands
+    f[_EVENTS] = (_new(Dealt, (hand_no, hands)), f[_EVENTS])
     begin_programming(f)
 
 
@@ -464,10 +494,9 @@ def solo_timer_expired(f: list[Any]) -> bool:
     return len(f[_DECK]) < HAND_SIZE + 1 and f[_RESHUFFLES] >= allowed_reshuffles(f[_FLAGS])
 
 
-def program_choices(hand: Sequence[int]) -> tuple[Action, ...]:
+def program_orders(hand: Sequence[int]) -> tuple[Action, ...]:
     """deal-and-program: every way to put the hand on Columns 1–3 and Initiative, in the
-    order of ``itertools.permutations`` (written out: a loop costs twice as much, twice
-    a hand, on the hot path)."""
+    order of ``itertools.permutations`` (written out: a loop costs twice as much)."""
     a, b, c, d = hand
     p = "program"
     return ((p, a, b, c, d), (p, a, b, d, c), (p, a, c, b, d), (p, a, c, d, b), (p, a, d, b, c), (p, a, d, c, b),
@@ -476,11 +505,81 @@ def program_choices(hand: Sequence[int]) -> tuple[Action, ...]:
             (p, d, a, b, c), (p, d, a, c, b), (p, d, b, a, c), (p, d, b, c, a), (p, d, c, a, b), (p, d, c, b, a))
 
 
+#: ``_ORDERS[i]``: which cards of the hand the ``i``-th programming order puts on
+#: Columns 1–3 and Initiative (the order of :func:`program_orders`).
+_ORDERS = tuple(permutations(range(HAND_SIZE)))
+
+
+class ProgramChoices(Sequence[Action]):
+    """The legal programming orders of a hand: the 24 actions of :func:`program_orders`,
+    each made when it is read. A player picks one of them, so building all 24 for every
+    programming decision would cost more than the rest of the decision; this reads, and
+    compares, as the tuple of them."""
+
+    __slots__ = ("hand", "given")
+
+    def __init__(self, hand: tuple[int, ...]) -> None:
+        self.hand = hand
+        #: the order last read: a player usually plays the one just read, and it is
+        #: known to be legal without comparing the cards (a hint; never changes a result).
+        self.given: object = None
+
+    def __len__(self) -> int:
+        return len(_ORDERS)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Action, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | tuple[Action, ...]:
+        if isinstance(index, slice):
+            return program_orders(self.hand)[index]
+        a, b, c, d = _ORDERS[index]
+        hand = self.hand
+        self.given = order = ("program", hand[a], hand[b], hand[c], hand[d])
+        return order
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(program_orders(self.hand))
+
+    def __contains__(self, action: object) -> bool:
+        """Whether ``action`` programs exactly this hand's four cards, in any order."""
+        if action is self.given:
+            return True
+        try:
+            return (type(action) is tuple and len(action) == 5 and action[0] == "program"
+                    and set(action[1:]) == set(self.hand))
+        except TypeError:  # an unhashable card: no card of the hand
+            return False
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is ProgramChoices:
+            return self.hand == other.hand
+        return program_orders(self.hand) == other if isinstance(other, tuple) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(program_orders(self.hand))
+
+    def __repr__(self) -> str:
+        return repr(program_orders(self.hand))
+
+
+def program_choices(hand: tuple[int, ...]) -> ProgramChoices:
+    """deal-and-program: the legal actions of a player programming ``hand``."""
+    return ProgramChoices(hand)
+
+
+#: Activation marks at the start of a hand, by the number of players.
+_NONE_YET = ((), (0,), (0, 0))
+
+
 def begin_programming(f: list[Any]) -> None:
     players = f[_PLAYERS]
     f[_PHASE], f[_SEAT], f[_STEP], f[_PROGRAMS] = PROGRAM, 0, 0, ()
     f[_REVEAL], f[_WINNER], f[_CTX] = -1, -2, ()
-    f[_SPENT] = f[_USED] = (0,) * players
+    f[_SPENT] = f[_USED] = _NONE_YET[players]
     f[_PENDING] = program_choices(f[_HANDS][0])
 
 

@@ -158,3 +158,24 @@ def test_same_seed_same_game():
     a, _ = play_random_game(99, check=False)
     b, _ = play_random_game(99, check=False)
     assert GAME.log(a) == GAME.log(b)
+
+
+@given(st.integers(0, 10_000))
+@settings(max_examples=25, deadline=None)
+def test_apply_judges_an_action_by_the_rules_whatever_was_asked_before(seed: int) -> None:
+    """``apply`` remembers the legal actions it was last asked for (random play and the
+    searches ask, then apply one of them); whether it was asked about this state or
+    another, the same action gives the same state and an illegal one is refused."""
+    state = GAME.new_game(seed=seed)
+    elsewhere = GAME.new_game(seed=seed + 1)
+    rng = random.Random(seed)
+    while not GAME.is_over(state):
+        actions = GAME.legal_actions(state)
+        action, bad = rng.choice(actions), an_illegal_action(state, rng)
+        after = GAME.apply(state, action)
+        GAME.legal_actions(elsewhere)
+        assert GAME.apply(state, tuple(action)) == after
+        if bad not in actions:
+            with pytest.raises(IllegalAction):
+                GAME.apply(state, bad)
+        state = after

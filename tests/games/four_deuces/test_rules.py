@@ -446,7 +446,7 @@ def test_two_rounds_win_the_game():
     for line in ["North plays Murder 2", "South plays Murder 6"]:
         state = GAME.apply(state, GAME.parse_action(state, line))
     assert GAME.result(state).winners == (1,) and GAME.result(state).scores == (1.0, 2.0)
-    assert GAME.to_move(state) is None and GAME.legal_actions(state) == []
+    assert GAME.to_move(state) is None and not GAME.legal_actions(state)
 
 
 # --- protocol details -------------------------------------------------------------------

@@ -91,3 +91,70 @@ def test_two_thousand_random_games_without_an_exception() -> None:
         while not GAME.is_over(state):
             state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
         assert GAME.result(state).ranking
+
+
+@given(hand=st.lists(st.integers(0, 51), min_size=4, max_size=4, unique=True).map(tuple),
+       index=st.integers(-24, 23))
+def test_the_programming_choices_read_and_compare_as_every_order_of_the_hand(hand: tuple[int, ...], index: int) -> None:
+    """The 24 programming orders are made when read (a player picks one): read one by
+    one, in a slice, in a loop or compared, they are the orders of the hand, and only
+    those four cards in some order are in them."""
+    from itertools import permutations
+
+    from generator.games.zero_grid.state import program_choices
+
+    choices = program_choices(hand)
+    orders = tuple(("program", *order) for order in permutations(hand))
+    assert len(choices) == 24 and tuple(choices) == orders and choices == orders
+    assert choices[index] == orders[index] and choices[3:9] == orders[3:9]
+    assert all(order in choices for order in orders)
+    assert ("program", *hand[:3], 52) not in choices and ("program", *hand[:3]) not in choices
+    assert "program" not in choices and ["program", *hand] not in choices
+
+
+@given(seed=st.integers(0, 10_000))
+@settings(max_examples=25, deadline=None)
+def test_an_action_equal_to_a_legal_one_gives_the_same_next_state(seed: int) -> None:
+    """``apply`` knows the programming order just read from the choices is legal without
+    comparing it; the same order built anew (or read back from notation) gives the same
+    next state, and a wrong one is still refused."""
+    state, rng = GAME.new_game(seed=seed), random.Random(seed)
+    while not GAME.is_over(state):
+        action = rng.choice(GAME.legal_actions(state))
+        after = GAME.apply(state, action)
+        assert GAME.apply(state, tuple(action)) == after
+        if action[0] == "program":
+            with pytest.raises(IllegalAction):
+                GAME.apply(state, (*action[:4], action[1]))
+        state = after
+
+
+def select_die_by_reading(grid: tuple[int, ...], used: int, column: int,
+                          card: int) -> tuple[int, int, tuple[int, ...]]:
+    """The rule as written, cell by cell: the highest unused die (topmost among equals;
+    Hearts never a six) for the power; for Movement the highest unused die with a die to
+    its right in its row (not for a face card or Column 4), and those columns."""
+    from generator.games.zero_grid.state import FACE, HEARTS, SUIT_OF
+
+    power = move = -1
+    targets: tuple[int, ...] = ()
+    for cell in range(column * 4, column * 4 + 4):
+        pips = grid[cell]
+        if not pips or used >> cell & 1:
+            continue
+        if (SUIT_OF[card] != HEARTS or pips != 6) and (power < 0 or pips > grid[power]):
+            power = cell
+        right = tuple(c for c in range(column + 1, 4) if grid[c * 4 + cell % 4])
+        if not FACE[card] and column < 3 and right and (move < 0 or pips > grid[move]):
+            move, targets = cell, right
+    return power, move, targets
+
+
+@given(grid=st.lists(st.integers(0, 6), min_size=16, max_size=16).map(tuple), used=st.integers(0, 2**16 - 1),
+       column=st.integers(0, 3), card=st.integers(0, 51))
+def test_the_die_tables_choose_as_the_rule_reads(grid: tuple[int, ...], used: int, column: int, card: int) -> None:
+    """Resolution reads a card's dice from tables (by a column's pips and activation
+    marks, by a row's dice); they choose the dice the rule text would, on any grid."""
+    from generator.games.zero_grid.play import select_die
+
+    assert select_die(grid, used, column, card) == select_die_by_reading(grid, used, column, card)
