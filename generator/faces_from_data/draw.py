@@ -217,14 +217,15 @@ def text_items(box: Box, row: CardRow, ctx: Context, default_colour: str) -> lis
     for line in lines:
         width = sum(_width(word, size, box.bold) for word in line) + space * (len(line) - 1)
         x = {"left": box.x, "center": box.x + (box.w - width) / 2, "right": box.x + box.w - width}[box.align]
-        items.extend(_line_items(line, x, baseline, size, box.bold, fill_colour, label))
+        items.extend(_line_items(line, x, baseline, size, box.bold, fill_colour, label, round(box.w, 4)))
         baseline += size * box.line_height
     return items
 
 
 def _line_items(line: list[Word], x: float, baseline: float, size: float, bold: bool, colour_: str,
-                label: str) -> list[Item]:
-    """One line's runs: text runs joined into Text items, icons drawn between them."""
+                label: str, width: float) -> list[Item]:
+    """One line's runs: text runs joined into Text items, icons drawn between them; each
+    may take the box's ``width`` (what the print lint holds it to)."""
     items: list[Item] = []
     pending, start = "", x
     runs: list[Run] = []
@@ -240,13 +241,15 @@ def _line_items(line: list[Word], x: float, baseline: float, size: float, bold: 
             x += metrics.width(value, size, bold)
             continue
         if pending.strip():
-            items.append(Text(round(start, 4), round(baseline, 4), pending, round(size, 4), "start", bold, colour_, name=label))
+            items.append(Text(round(start, 4), round(baseline, 4), pending, round(size, 4), "start", bold, colour_, width,
+                              name=label))
         pending = ""
         icon = size * ICON_EM
         items.extend(icon_items(value, x + icon / 2, baseline - size * 0.36, icon * 0.92, colour_))
         x += icon
     if pending.strip():
-        items.append(Text(round(start, 4), round(baseline, 4), pending, round(size, 4), "start", bold, colour_, name=label))
+        items.append(Text(round(start, 4), round(baseline, 4), pending, round(size, 4), "start", bold, colour_, width,
+                              name=label))
     return items
 
 
