@@ -181,7 +181,7 @@ def draw_face(layout: Layout, face: str, row: CardRow, size: tuple[float, float]
         items.extend(box_items(box, row, ctx))
     ground = layout.faces[face].ground
     if ground and ctx.ink != "bw":  # no full-bleed fills in the ink-saving build
-        paint = colour_named(ground, row, ctx, layout.faces[face])
+        paint = _ground_colour(layout, face, row, ctx)
         if paint is not None:
             items.insert(0, Rect(-bleed, -bleed, size[0] + 2 * bleed, size[1] + 2 * bleed, Style(fill=paint, stroke=None)))
     return Scene(name=name, width=size[0], height=size[1], items=tuple(items), title=title)
@@ -203,11 +203,17 @@ def _fitted_boxes(layout: Layout, face: str, size: tuple[float, float]) -> tuple
                          radius=round(box.radius * line, 4)) for box in boxes)
 
 
-def colour_named(text: str, row: CardRow, ctx: Context, face: Any) -> str | None:
-    """The colour a face's ``ground`` names, for this card."""
-    probe = Box("ground", "rect", 0, 0, 1, 1, Where(ctx.folder / "layout", ("faces", face.name, "ground"), face.line),
-                fill=text)
-    return colour(probe, row, ctx, "fill", None)
+def _ground_colour(layout: Layout, face: str, row: CardRow, ctx: Context) -> str | None:
+    """The colour a face's ``ground`` names, for this card (a bad one is named at its line)."""
+    named = layout.faces[face]
+    line = named.ground_line or named.line
+    where = Where(layout.path, ("faces", face, "ground"), line)
+    try:
+        return colour(Box("ground", "rect", 0, 0, 1, 1, where, fill=named.ground), row, ctx, "fill", None)
+    except CardProblem as exc:
+        if exc.error.file != layout.path:  # the ground names a card's column: the card's line
+            raise
+        raise CardProblem(ContentError(layout.path, line, ("faces", face, "ground"), exc.error.message)) from None
 
 
 def check_layout(layout: Layout, columns: set[str], source: str, size: tuple[float, float]) -> None:

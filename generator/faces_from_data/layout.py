@@ -142,6 +142,7 @@ class Face:
     line: int
     #: the colour the face's ground runs out to the bleed in ("" none; none in the bw build)
     ground: str = ""
+    ground_line: int = 0  # where the ground is named (for a bad colour's message)
 
 
 @dataclass(frozen=True)
@@ -181,6 +182,7 @@ class _Reader:
         self.shared: dict[str, Fields] = {}
         self.faces: dict[str, dict[str, Fields]] = {}
         self.grounds: dict[str, str] = {}
+        self.ground_lines: dict[str, int] = {}
         #: boxes whose extends failed: their own problem is reported, not its follow-ons
         self.broken: set[tuple[PathPart, ...]] = set()
 
@@ -219,7 +221,8 @@ class _Reader:
             self.error(("faces",), "a layout needs faces: (front, back, ...), each with its boxes")
         resolved = {str(name): self.face(str(name), faces_raw, []) for name in faces_raw}
         faces = {name: Face(name, tuple(self.typed(name, box, fields) for box, fields in boxes.items()),
-                            self.source.line(("faces", name)) or 1, self.grounds.get(name, ""))
+                            self.source.line(("faces", name)) or 1, self.grounds.get(name, ""),
+                            self.ground_lines.get(name, 0))
                  for name, boxes in resolved.items()}
         return Layout(self.source.path, self.piece_kind(), self.size(), self.top_length("bleed", None), self.size("drawn_for"),
                       self.top_length("safe", 3.0) or 0.0, faces,
@@ -288,6 +291,7 @@ class _Reader:
                 boxes.update({k: dict(v) for k, v in self.face(parent, faces_raw, chain + [name]).items()})
                 if self.grounds.get(parent):  # like its boxes: a later parent's ground wins
                     self.grounds[name] = self.grounds[parent]
+                    self.ground_lines[name] = self.ground_lines.get(parent, 0)
         own = raw.get("boxes") or {}
         if not isinstance(own, dict):
             self.error(path + ("boxes",), "expected a mapping of named boxes")
@@ -301,6 +305,7 @@ class _Reader:
             boxes[str(box_name)] = self.extend(fields, box_path, boxes, base, [str(box_name)])
         if isinstance(ground, str):
             self.grounds[name] = ground
+            self.ground_lines[name] = self.source.line(path + ("ground",)) or 0
         self.faces[name] = boxes
         return boxes
 

@@ -112,3 +112,10 @@ def test_drawn_for_text_that_no_longer_fits_is_named(tmp_path: Path) -> None:
         assert "Abcdefghijklmnopqrs" in str(exc) and "'name'" in str(exc) and "does not fit" in str(exc)
     else:
         raise AssertionError("a name too long for the bridge card was printed")
+
+
+def test_a_ground_that_is_not_a_colour_is_named_at_its_line(tmp_path: Path) -> None:
+    make(tmp_path, layout(f"s: {{kind: suit, {BOX}}}", ground="mud"))
+    (problem,) = problems(tmp_path)
+    assert problem.file.name == "layout.yaml" and problem.line == 4 and problem.path == ("faces", "front", "ground")
+    assert "'mud' is not a colour" in problem.message
