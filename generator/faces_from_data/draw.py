@@ -6,8 +6,9 @@ still does not fit is a problem naming the card (its file and line) and the box.
 a name (``black``, ``red``...), a suit (``hearts``: that suit's colour), ``suit``
 (the colour of the card's own suit), a suit's pale tint (``hearts-tint``, or
 ``suit-tint`` for the card's own) or one of the game's own colours (``accent``,
-``accent-tint``, ``text``, ``line``: its palette, so a game's cards share one look). In the ink-saving ``bw`` build text and icons
-are black and rectangles are not filled.
+``accent-tint``, ``text``, ``on-accent``: its palette, so a game's cards share one
+look). In the ink-saving ``bw`` build text and icons are black and rectangles and
+circles are not filled.
 """
 
 from __future__ import annotations
@@ -241,16 +242,19 @@ def _line_items(line: list[Word], x: float, baseline: float, size: float, bold: 
             x += metrics.width(value, size, bold)
             continue
         if pending.strip():
-            items.append(Text(round(start, 4), round(baseline, 4), pending, round(size, 4), "start", bold, colour_, width,
-                              name=label))
+            items.append(_text(start, baseline, pending, size, bold, colour_, width, label))
         pending = ""
         icon = size * ICON_EM
         items.extend(icon_items(value, x + icon / 2, baseline - size * 0.36, icon * 0.92, colour_))
         x += icon
     if pending.strip():
-        items.append(Text(round(start, 4), round(baseline, 4), pending, round(size, 4), "start", bold, colour_, width,
-                              name=label))
+        items.append(_text(start, baseline, pending, size, bold, colour_, width, label))
     return items
+
+
+def _text(x: float, baseline: float, text: str, size: float, bold: bool, colour_: str, width: float,
+          label: str) -> Text:
+    return Text(round(x, 4), round(baseline, 4), text, round(size, 4), "start", bold, colour_, width, name=label)
 
 
 # -- the other kinds ---------------------------------------------------------------

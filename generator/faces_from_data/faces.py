@@ -183,7 +183,8 @@ def draw_face(layout: Layout, face: str, row: CardRow, size: tuple[float, float]
     if ground and ctx.ink != "bw":  # no full-bleed fills in the ink-saving build
         paint = _ground_colour(layout, face, row, ctx)
         if paint is not None:
-            items.insert(0, Rect(-bleed, -bleed, size[0] + 2 * bleed, size[1] + 2 * bleed, Style(fill=paint, stroke=None)))
+            full = Rect(-bleed, -bleed, size[0] + 2 * bleed, size[1] + 2 * bleed, Style(fill=paint, stroke=None))
+            items.insert(0, full)
     return Scene(name=name, width=size[0], height=size[1], items=tuple(items), title=title)
 
 

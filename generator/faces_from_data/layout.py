@@ -224,7 +224,8 @@ class _Reader:
                             self.source.line(("faces", name)) or 1, self.grounds.get(name, ""),
                             self.ground_lines.get(name, 0))
                  for name, boxes in resolved.items()}
-        return Layout(self.source.path, self.piece_kind(), self.size(), self.top_length("bleed", None), self.size("drawn_for"),
+        return Layout(self.source.path, self.piece_kind(), self.size(), self.top_length("bleed", None),
+                      self.size("drawn_for"),
                       self.top_length("safe", 3.0) or 0.0, faces,
                       {name: self.source.line(("faces", name)) or 1 for name in faces})
 

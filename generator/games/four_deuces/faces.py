@@ -20,12 +20,14 @@ from typing import Any
 from ... import shipped_root
 from ...components import pieces
 from ...components import typeset as ts
-from ...components.base import Component, Face, FaceOptions
+from ...components.base import CARD_SIZES, Component, Face, FaceOptions
 from ...components.palette import WHITE, Palette, palette
 from ...components.reference import Table, count_of, quickref_component, score_sheet_component
 from ...components.suits import suit_symbol
 from ...content.cards import CardRow
 from ...content.errors import ContentError, ContentInvalid, PathPart
+from ...content.loader import LoadedGame
+from ...content.record import Invalid
 from ...content.schema import GameContent
 from ...faces_from_data.draw import CardProblem, Context
 from ...faces_from_data.faces import check_layout, context, draw_face
@@ -110,6 +112,28 @@ def _card_fronts(game: GameContent, numbers: Numbers, suits: list[str], options:
     characters = [drawn(lambda c=c: character_card(c.name, c.ability, layout, size, bleed, ctx, source),
                         ("data", "characters", n, "ability")) for n, c in enumerate(numbers.characters)]
     return fronts, characters
+
+
+def check(project_root: Path, game: LoadedGame) -> list[ContentError]:
+    """Every problem of the card layout with this game's content, at every card size a
+    build may ask for: found before anything is written (``GameSpec.checks``)."""
+    try:
+        numbers = Numbers.from_content(game.content)
+    except Invalid:
+        return []  # the data: block's own check reports it
+    suits = [s for s in game.content.suits if s in SUITS] or list(SUITS)
+    found: list[ContentError] = []
+    for size in CARD_SIZES.values():
+        try:
+            _card_fronts(game.content, numbers, suits, FaceOptions(card_size=size), 0.0, project_root)
+        except ContentInvalid as exc:
+            found.extend(exc.errors)
+        except FileNotFoundError as exc:
+            return [game.source.error((), str(exc))]
+    yaml_file = (game.folder / "game.yaml").resolve()
+    at_lines = (game.source.error(e.path, e.message) if e.file.resolve() == yaml_file and e.line is None else e
+                for e in found)
+    return list(dict.fromkeys(at_lines))
 
 
 def card_back(game: GameContent, options: FaceOptions, pal: Palette, bleed: float) -> Scene:

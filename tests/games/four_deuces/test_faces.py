@@ -96,3 +96,17 @@ def test_an_ability_too_long_for_its_panel_points_at_game_yaml(project: Path) ->
 def test_a_project_without_the_layout_file_uses_the_one_pipworks_ships(project: Path) -> None:
     layout_file(project).unlink()
     assert len(cards(project, "suit-cards")) == 4
+
+
+def test_validate_and_build_find_a_layout_mistake_before_writing_anything(project: Path) -> None:
+    path = layout_file(project)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("fill: white, stroke: suit, stroke_width: 0.6mm",
+                                 "fill: whitish, stroke: suit, stroke_width: 0.6mm"), encoding="utf-8")
+    (line,) = [n for n, row in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1) if "whitish" in row]
+    for command in (["validate"], ["build"]):
+        result = CliRunner().invoke(app, ["--project", str(project), *command])
+        assert result.exit_code == 2, (command, result.output)
+        assert f"card-layout.yaml:{line}" in result.output and "'whitish' is not a colour" in result.output
+        assert result.output.count("whitish") == 1  # one error, not one per card or card size
+    assert not (project / "output").exists() or not any(p.is_file() for p in (project / "output").rglob("*"))
