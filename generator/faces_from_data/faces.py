@@ -217,6 +217,18 @@ def _ground_colour(layout: Layout, face: str, row: CardRow, ctx: Context) -> str
         raise CardProblem(ContentError(layout.path, line, ("faces", face, "ground"), exc.error.message)) from None
 
 
+def shipped_layout(project_root: Path, slug: str, name: str) -> Path:
+    """A layout file of a game Pipworks ships: the project's own copy, else Pipworks' own
+    (a project made before the game's faces were data still builds)."""
+    from .. import shipped_root
+
+    for root in (project_root, shipped_root()):
+        path = root / "content" / slug / name
+        if path.is_file():
+            return path
+    raise FileNotFoundError(f"content/{slug}/{name} is missing from {project_root} and from Pipworks")
+
+
 def check_layout(layout: Layout, columns: set[str], source: str, size: tuple[float, float]) -> None:
     """Raise ContentInvalid when a box names a column the cards lack or text leaves the
     safe zone: what a game wiring a layout to its own rows checks before drawing."""

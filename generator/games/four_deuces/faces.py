@@ -17,7 +17,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from ... import shipped_root
 from ...components import pieces
 from ...components import typeset as ts
 from ...components.base import CARD_SIZES, Component, Face, FaceOptions
@@ -30,7 +29,7 @@ from ...content.loader import LoadedGame
 from ...content.record import Invalid
 from ...content.schema import GameContent
 from ...faces_from_data.draw import CardProblem, Context
-from ...faces_from_data.faces import check_layout, context, draw_face
+from ...faces_from_data.faces import check_layout, context, draw_face, shipped_layout
 from ...faces_from_data.layout import Layout, read_layout
 from ...scene import Circle, Item, Scene, Style
 from .state import SUITS as SUIT_NAMES
@@ -57,11 +56,7 @@ def _corner(suit: str, pal: Palette, s: float, tag: str) -> list[Item]:
 
 def _layout(project_root: Path) -> Layout:
     """The suit and character card layout: the project's own, else the one Pipworks ships."""
-    for root in (project_root, shipped_root()):
-        path = root / "content" / "four-deuces" / LAYOUT_FILE
-        if path.is_file():
-            return read_layout(path)
-    raise FileNotFoundError(f"content/four-deuces/{LAYOUT_FILE} is missing from {project_root} and from Pipworks")
+    return read_layout(shipped_layout(project_root, "four-deuces", LAYOUT_FILE))
 
 
 def _suit_entry(game: GameContent, suit: str) -> tuple[PathPart, ...]:
