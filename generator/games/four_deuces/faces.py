@@ -83,11 +83,10 @@ def character_card(name: str, ability: str, layout: Layout, size: tuple[float, f
 
 
 def _card_fronts(game: GameContent, numbers: Numbers, suits: list[str], options: FaceOptions, bleed: float,
-                 project_root: Path) -> tuple[list[Scene], list[Scene]]:
+                 layout: Layout, project_root: Path) -> tuple[list[Scene], list[Scene]]:
     """The suit and character fronts, laid out from data. A problem names the layout
     file, its line and box, or, when a card's text from game.yaml does not fit, that
     entry of game.yaml."""
-    layout = _layout(project_root)
     size = options.card_size
     check_layout(layout, {"suit", "name", "initials", "ability"}, "game.yaml", size)
     ctx = context(game, options, layout.path.parent, layout.path.parent.parent.parent)
@@ -117,14 +116,18 @@ def check(project_root: Path, game: LoadedGame) -> list[ContentError]:
     except Invalid:
         return []  # the data: block's own check reports it
     suits = [s for s in game.content.suits if s in SUITS] or list(SUITS)
+    try:
+        layout = _layout(project_root)
+    except ContentInvalid as exc:
+        return exc.errors
+    except FileNotFoundError as exc:
+        return [game.source.error((), str(exc))]
     found: list[ContentError] = []
     for size in CARD_SIZES.values():
         try:
-            _card_fronts(game.content, numbers, suits, FaceOptions(card_size=size), 0.0, project_root)
+            _card_fronts(game.content, numbers, suits, FaceOptions(card_size=size), 0.0, layout, project_root)
         except ContentInvalid as exc:
             found.extend(exc.errors)
-        except FileNotFoundError as exc:
-            return [game.source.error((), str(exc))]
     yaml_file = (game.folder / "game.yaml").resolve()
     at_lines = (game.source.error(e.path, e.message) if e.file.resolve() == yaml_file and e.line is None else e
                 for e in found)
@@ -233,7 +236,8 @@ def components(game: GameContent, options: FaceOptions, project_root: Path) -> l
     back = card_back(game, options, pal, bleed)
     suits = [s for s in game.suits if s in SUITS] or list(SUITS)
     per_suit = count_of(game, "suit-cards", 16) // len(suits)
-    suit_fronts, character_fronts = _card_fronts(game, numbers, suits, options, bleed, project_root)
+    suit_fronts, character_fronts = _card_fronts(game, numbers, suits, options, bleed, _layout(project_root),
+                                                 project_root)
     suit_faces = tuple(Face(front=front, back=back, copies=per_suit) for front in suit_fronts)
     character_faces = tuple(Face(front=front, back=back) for front in character_fronts)
     tokens = tuple(Face(front=token(s, pal, bleed)) for s in suits)
