@@ -47,13 +47,6 @@ def _scale(w: float, h: float) -> float:
     return min(w / 63.0, h / 88.0)
 
 
-def _corner(suit: str, pal: Palette, s: float, tag: str) -> list[Item]:
-    cx, cy = pieces.EDGE + 5.0 * s, pieces.EDGE + 5.5 * s
-    return [suit_symbol(suit, cx, cy, 7.0 * s, pal.suit(suit)),
-            ts.label(pieces.EDGE + 1.6 * s, cy + 7.2 * s, suit.upper(), f"{suit} corner name{tag}", 26.0 * s,
-                     ts.scaled(ts.CAPTION, s), bold=True, fill=pal.suit(suit))]
-
-
 def _layout(project_root: Path) -> Layout:
     """The suit and character card layout: the project's own, else the one Pipworks ships."""
     return read_layout(shipped_layout(project_root, "four-deuces", LAYOUT_FILE))
