@@ -12,8 +12,8 @@ changing the loader, the templates or the sanitiser::
 
     HYPOTHESIS_PROFILE=long python -m pytest -p no:cacheprovider tests/test_fuzz_content.py
 
-(4000 random examples a test, about 25 minutes of one core; ``FUZZ_EXAMPLES=1000`` for
-a shorter one.)
+(4000 random examples a test, 2000 for the faces: about 10 minutes of CPU time;
+``FUZZ_EXAMPLES=1000`` for a shorter one.)
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 The way designers already lay out cards in Squib, nanDECK or DeckSmith, as data a
 designer owns instead of Python: a layout (YAML) names boxes in mm on each face (text,
-rank, suit, icon, image, rectangle) with ``extends`` for shared parts, and a cards file
+rank, suit, icon, image, rectangle, circle) with ``extends`` for shared parts, and a cards file
 (CSV or YAML, ``generator.content.cards``) gives one row per card whose columns fill
 the boxes (``{rank}``). The result is the same :class:`~generator.components.base.Component`
 a game's ``faces.py`` makes, so the print pipeline (imposition, bleed, marks, duplex,

@@ -3,9 +3,12 @@
 Text wraps inside its box and shrinks to fit, down to the box's ``min_size``; text that
 still does not fit is a problem naming the card (its file and line) and the box.
 ``:hearts:`` in text is the icon inline, as tall as the text. Colours are ``#rrggbb``,
-a name (``black``, ``red``...), a suit (``hearts``: that suit's colour) or ``suit``
-(the colour of the card's own suit). In the ink-saving ``bw`` build text and icons
-are black and rectangles are not filled.
+a name (``black``, ``red``...), a suit (``hearts``: that suit's colour), ``suit``
+(the colour of the card's own suit), a suit's pale tint (``hearts-tint``, or
+``suit-tint`` for the card's own) or one of the game's own colours (``accent``,
+``accent-tint``, ``text``, ``on-accent``: its palette, so a game's cards share one
+look). In the ink-saving ``bw`` build text and icons are black and rectangles and
+circles are not filled.
 """
 
 from __future__ import annotations
@@ -15,11 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
-from ..components.palette import INK, SUIT_COLOURS, WHITE
+from ..components.palette import INK, SUIT_COLOURS, SUIT_TINTS, WHITE
 from ..content.cards import CardRow
 from ..content.errors import ContentError
 from ..layout import text as metrics
-from ..scene import Group, Image, Item, Rect, Style, Text
+from ..scene import Circle, Group, Image, Item, Rect, Style, Text
 from .icons import INLINE, icon_items, is_icon, ICONS
 from .layout import Box
 from .pictures import PictureProblem, find_picture, fitted, load_picture
@@ -51,6 +54,7 @@ class Context:
     suits: tuple[str, ...]  # the game's suits
     ink: str = "colour"
     builtins: Mapping[str, str] = field(default_factory=dict)  # {title}...
+    colours: Mapping[str, str] = field(default_factory=dict)  # the game's palette: accent, accent-tint...
 
 
 def columns_named(template: str) -> list[str]:
@@ -87,14 +91,20 @@ def colour(box: Box, row: CardRow, ctx: Context, name: str, default: str | None)
         return None
     if text == "suit":
         return _suit_colour(row)
+    if text in ctx.colours:
+        return ctx.colours[text]
+    if text.endswith("-tint"):
+        suit = row.values.get("suit", "").strip() if text == "suit-tint" else text[:-5]
+        if suit in SUIT_TINTS:
+            return WHITE if ctx.ink == "bw" else SUIT_TINTS[suit]
     if text in SUIT_COLOURS:
         return SUIT_COLOURS[text]
     if text.lower() in NAMED_COLOURS:
         return NAMED_COLOURS[text.lower()]
     if _HEX.fullmatch(text):
         return text.lower() if len(text) == 7 else "#" + "".join(ch * 2 for ch in text[1:].lower())
-    raise _problem(box, row, name, f"{text!r} is not a colour (write #rrggbb, a suit, 'suit', or one of "
-                                   f"{', '.join(sorted(NAMED_COLOURS))})")
+    raise _problem(box, row, name, f"{text!r} is not a colour (write #rrggbb, a suit, 'suit', 'suit-tint', or one "
+                                   f"of {', '.join(sorted({*NAMED_COLOURS, *ctx.colours}))})")
 
 
 def _ink(value: str | None, ctx: Context) -> str | None:
@@ -208,14 +218,15 @@ def text_items(box: Box, row: CardRow, ctx: Context, default_colour: str) -> lis
     for line in lines:
         width = sum(_width(word, size, box.bold) for word in line) + space * (len(line) - 1)
         x = {"left": box.x, "center": box.x + (box.w - width) / 2, "right": box.x + box.w - width}[box.align]
-        items.extend(_line_items(line, x, baseline, size, box.bold, fill_colour, label))
+        items.extend(_line_items(line, x, baseline, size, box.bold, fill_colour, label, round(box.w, 4)))
         baseline += size * box.line_height
     return items
 
 
 def _line_items(line: list[Word], x: float, baseline: float, size: float, bold: bool, colour_: str,
-                label: str) -> list[Item]:
-    """One line's runs: text runs joined into Text items, icons drawn between them."""
+                label: str, width: float) -> list[Item]:
+    """One line's runs: text runs joined into Text items, icons drawn between them; each
+    may take the box's ``width`` (what the print lint holds it to)."""
     items: list[Item] = []
     pending, start = "", x
     runs: list[Run] = []
@@ -231,14 +242,19 @@ def _line_items(line: list[Word], x: float, baseline: float, size: float, bold: 
             x += metrics.width(value, size, bold)
             continue
         if pending.strip():
-            items.append(Text(round(start, 4), round(baseline, 4), pending, round(size, 4), "start", bold, colour_, name=label))
+            items.append(_text(start, baseline, pending, size, bold, colour_, width, label))
         pending = ""
         icon = size * ICON_EM
         items.extend(icon_items(value, x + icon / 2, baseline - size * 0.36, icon * 0.92, colour_))
         x += icon
     if pending.strip():
-        items.append(Text(round(start, 4), round(baseline, 4), pending, round(size, 4), "start", bold, colour_, name=label))
+        items.append(_text(start, baseline, pending, size, bold, colour_, width, label))
     return items
+
+
+def _text(x: float, baseline: float, text: str, size: float, bold: bool, colour_: str, width: float,
+          label: str) -> Text:
+    return Text(round(x, 4), round(baseline, 4), text, round(size, 4), "start", bold, colour_, width, name=label)
 
 
 # -- the other kinds ---------------------------------------------------------------
@@ -274,16 +290,31 @@ def image_items(box: Box, row: CardRow, ctx: Context) -> list[Item]:
     return [Image(x, y, w, h, picture.data, picture.format, name=f"box {box.name}")]
 
 
-def rect_items(box: Box, row: CardRow, ctx: Context) -> list[Item]:
+def _shape_style(box: Box, row: CardRow, ctx: Context) -> Style | None:
+    """The fill and outline of a rect or circle box for this card (None: nothing shows)."""
     fill_colour = colour(box, row, ctx, "fill", None)
     stroke = _ink(colour(box, row, ctx, "stroke", None), ctx)
     if ctx.ink == "bw" and fill_colour not in (None, WHITE):
         fill_colour = None  # no ink-hungry fills in the ink-saving build
         stroke = stroke or INK
     if fill_colour is None and stroke is None:
+        return None
+    return Style(fill=fill_colour, stroke=stroke, stroke_width=box.stroke_width if stroke else 0.0)
+
+
+def rect_items(box: Box, row: CardRow, ctx: Context) -> list[Item]:
+    style = _shape_style(box, row, ctx)
+    if style is None:
         return []
-    style = Style(fill=fill_colour, stroke=stroke, stroke_width=box.stroke_width if stroke else 0.0)
     return [Rect(round(box.x, 4), round(box.y, 4), round(box.w, 4), round(box.h, 4), style, radius=box.radius)]
+
+
+def circle_items(box: Box, row: CardRow, ctx: Context) -> list[Item]:
+    """The circle inscribed in the box: as wide as its shorter side, centred."""
+    style = _shape_style(box, row, ctx)
+    if style is None:
+        return []
+    return [Circle(round(box.x + box.w / 2, 4), round(box.y + box.h / 2, 4), round(min(box.w, box.h) / 2, 4), style)]
 
 
 def box_items(box: Box, row: CardRow, ctx: Context) -> list[Item]:
@@ -294,6 +325,8 @@ def box_items(box: Box, row: CardRow, ctx: Context) -> list[Item]:
         items = symbol_items(box, row, ctx)
     elif box.kind == "image":
         items = image_items(box, row, ctx)
+    elif box.kind == "circle":
+        items = circle_items(box, row, ctx)
     else:
         items = rect_items(box, row, ctx)
     if not box.rotate or not items:

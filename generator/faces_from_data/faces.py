@@ -21,16 +21,18 @@ count, and then every card's every box; each problem names its file, line and bo
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
 from ..components.base import Component, Face, FaceOptions
-from ..content.cards import CardRow, CardsFile, read_cards
+from ..components.palette import WHITE, palette
+from ..content.cards import CardRow, read_cards
 from ..content.errors import ContentError, ContentInvalid
 from ..layout.boxes import Box as Area
-from ..scene import Item, Scene
-from .draw import CardProblem, Context, box_items, columns_named
-from .layout import Box, Layout, read_layout
+from ..scene import Item, Rect, Scene, Style
+from .draw import CardProblem, Context, box_items, colour, columns_named
+from .layout import Box, Layout, Where, read_layout
 
 FRONT, BACK = "front", "back"
 #: Columns with a meaning of their own besides what boxes name.
@@ -92,14 +94,23 @@ def _stamp(path: Path) -> tuple[str, int]:
 def _lay_out(content: Any, options: FaceOptions, root: Path, folder: Path) -> tuple[list[Component], list[ContentError]]:
     made: list[Component] = []
     problems: list[ContentError] = []
-    ctx = Context(folder, root, tuple(content.suits), options.ink,
-                  {name: str(getattr(content, name, "") or "") for name in BUILTINS})
+    ctx = context(content, options, folder, root)
     for index, component in laid_out(content):
         try:
             made.append(_component(content, index, component, options, ctx))
         except ContentInvalid as exc:
             problems.extend(exc.errors)
     return made, _unique(problems)
+
+
+def context(content: Any, options: FaceOptions, folder: Path, root: Path) -> Context:
+    """What drawing a game's boxes needs: its folder, project, suits, ink, the names a
+    template may use ({title}...) and the game's palette colours."""
+    pal = palette(content.slug, options.ink)
+    colours = {"accent": pal.accent, "accent-tint": pal.accent_tint, "text": pal.text, "line": pal.line,
+               "paper": pal.paper, "faint": pal.faint, "on-accent": pal.text if pal.bw else WHITE}
+    return Context(folder, root.resolve(), tuple(content.suits), options.ink,
+                   {name: str(getattr(content, name, "") or "") for name in BUILTINS}, colours)
 
 
 def _unique(problems: list[ContentError]) -> list[ContentError]:
@@ -124,7 +135,9 @@ def _component(content: Any, index: int, component: Any, options: FaceOptions, c
     rows = cards.rows if cards is not None else (CardRow({}, component.count, layout.path, 1),)
     size = layout.size or options.card_size
     safe = layout.safe
-    problems = list(_layout_problems(layout, cards, size, safe))
+    problems = list(_layout_problems(layout, set(cards.columns) if cards is not None else set(),
+                                     cards.path.name if cards is not None else "no cards file",
+                                     layout.drawn_for or size, safe))
     if problems:
         raise ContentInvalid(problems)
     problems = list(_row_problems(layout, rows))
@@ -134,44 +147,101 @@ def _component(content: Any, index: int, component: Any, options: FaceOptions, c
         problems.append(ContentError(ctx.folder / "game.yaml", None, ("components", index, "count"),
                                      f"{component.name}: count is {component.count}, but {cards.path.name} makes "
                                      f"{cards.total} cards (the sum of its count column)"))
+    bleed = options.bleed if layout.bleed is None else layout.bleed
     faces = []
     for row in rows:
         if row.count == 0:
             continue
         try:
-            faces.append(_face(layout, row, size, ctx, component.id))
+            faces.append(_face(layout, row, size, bleed, ctx, component.id))
         except CardProblem as exc:
             problems.append(exc.error)
     if problems:
         raise ContentInvalid(problems)
-    bleed = options.bleed if layout.bleed is None else layout.bleed
     return Component(id=component.id, name=component.name, kind=layout.kind, faces=tuple(faces), trim=size,
                      bleed=bleed, safe=safe)
 
 
-def _face(layout: Layout, row: CardRow, size: tuple[float, float], ctx: Context, component: str) -> Face:
+def _face(layout: Layout, row: CardRow, size: tuple[float, float], bleed: float, ctx: Context,
+          component: str) -> Face:
     front_name = row.values.get("face") or FRONT
     back_name = row.values.get("back") or (BACK if BACK in layout.faces else "")
-    front = _scene(layout, front_name, row, size, ctx, f"{component} {row.label}")
+    front = draw_face(layout, front_name, row, size, bleed, ctx, f"{component} {row.label}")
     # Backs are named by face, not card: cards sharing a back print one back file.
-    back = _scene(layout, back_name, row, size, ctx, f"{component} {back_name}") if back_name else None
+    back = draw_face(layout, back_name, row, size, bleed, ctx, f"{component} {back_name}") if back_name else None
     return Face(front=front, back=back, copies=row.count)
 
 
-def _scene(layout: Layout, face: str, row: CardRow, size: tuple[float, float], ctx: Context, name: str) -> Scene:
+def draw_face(layout: Layout, face: str, row: CardRow, size: tuple[float, float], bleed: float, ctx: Context,
+              name: str, title: str = "") -> Scene:
+    """Face ``face`` of ``layout`` filled in for the card ``row``, ``size`` mm with its
+    ground out to ``bleed``; raises CardProblem naming the card and the box."""
     items: list[Item] = []
-    for box in layout.faces[face].boxes:
+    for box in _fitted_boxes(layout, face, size):
         items.extend(box_items(box, row, ctx))
-    return Scene(name=name, width=size[0], height=size[1], items=tuple(items))
+    ground = layout.faces[face].ground
+    if ground and ctx.ink != "bw":  # no full-bleed fills in the ink-saving build
+        paint = _ground_colour(layout, face, row, ctx)
+        if paint is not None:
+            full = Rect(-bleed, -bleed, size[0] + 2 * bleed, size[1] + 2 * bleed, Style(fill=paint, stroke=None))
+            items.insert(0, full)
+    return Scene(name=name, width=size[0], height=size[1], items=tuple(items), title=title)
+
+
+def _fitted_boxes(layout: Layout, face: str, size: tuple[float, float]) -> tuple[Box, ...]:
+    """The face's boxes on a card of ``size``: as drawn, or, when the layout was drawn for
+    another card size, stretched to it (each box keeps its place relative to the card's
+    edges). Text keeps its size and shrinks to fit its stretched box, down to its
+    ``min_size``, as it does for a long name; suits, icons and circles stay round."""
+    boxes = layout.faces[face].boxes
+    drawn = layout.drawn_for
+    if drawn is None or drawn == size:
+        return boxes
+    sx, sy = size[0] / drawn[0], size[1] / drawn[1]
+    line = min(sx, sy)
+    return tuple(replace(box, x=round(box.x * sx, 4), y=round(box.y * sy, 4), w=round(box.w * sx, 4),
+                         h=round(box.h * sy, 4), stroke_width=round(box.stroke_width * line, 4),
+                         radius=round(box.radius * line, 4)) for box in boxes)
+
+
+def _ground_colour(layout: Layout, face: str, row: CardRow, ctx: Context) -> str | None:
+    """The colour a face's ``ground`` names, for this card (a bad one is named at its line)."""
+    named = layout.faces[face]
+    line = named.ground_line or named.line
+    where = Where(layout.path, ("faces", face, "ground"), line)
+    try:
+        return colour(Box("ground", "rect", 0, 0, 1, 1, where, fill=named.ground), row, ctx, "fill", None)
+    except CardProblem as exc:
+        if exc.error.file != layout.path:  # the ground names a card's column: the card's line
+            raise
+        raise CardProblem(ContentError(layout.path, line, ("faces", face, "ground"), exc.error.message)) from None
+
+
+def shipped_layout(project_root: Path, slug: str, name: str) -> Path:
+    """A layout file of a game Pipworks ships: the project's own copy, else Pipworks' own
+    (a project made before the game's faces were data still builds)."""
+    from .. import shipped_root
+
+    for root in (project_root, shipped_root()):
+        path = root / "content" / slug / name
+        if path.is_file():
+            return path
+    raise FileNotFoundError(f"content/{slug}/{name} is missing from {project_root} and from Pipworks")
+
+
+def check_layout(layout: Layout, columns: set[str], source: str, size: tuple[float, float]) -> None:
+    """Raise ContentInvalid when a box names a column the cards lack or text leaves the
+    safe zone: what a game wiring a layout to its own rows checks before drawing."""
+    problems = list(_layout_problems(layout, columns, source, layout.drawn_for or size, layout.safe))
+    if problems:
+        raise ContentInvalid(problems)
 
 
 # -- checks before drawing -------------------------------------------------------------
 
 
-def _layout_problems(layout: Layout, cards: CardsFile | None, size: tuple[float, float], safe: float
+def _layout_problems(layout: Layout, columns: set[str], source: str, size: tuple[float, float], safe: float
                      ) -> Iterator[ContentError]:
-    columns = set(cards.columns) if cards is not None else set()
-    source = cards.path.name if cards is not None else "no cards file"
     inside = Area(0.0, 0.0, size[0], size[1]).inset(safe)
     for face in layout.faces.values():
         for box in face.boxes:

@@ -18,6 +18,13 @@ a bare number is mm)::
         boxes:
           fill: {kind: rect, x: -3mm, y: -3mm, width: 69mm, height: 94mm, fill: "#1f2a44"}
 
+A face may name a ``ground``: a colour running out to the bleed under its boxes (none
+in the ink-saving build), so a cut a millimetre off shows no white edge. A ``circle``
+box is the circle inscribed in its box. ``drawn_for: insert`` (or [w, h]) says the card
+size the boxes were drawn for: on a build at another card size every box stretches
+with the card (text keeps its size, shrinking to fit down to ``min_size``), instead
+of falling off the card or leaving a margin.
+
 A box ``extends`` one or more other boxes (shared ones, or earlier boxes of its face)
 and changes what it names; ``x: "+=2mm"`` adds to the inherited value (also ``-=``,
 ``*=``, ``/=``). A face ``extends`` another face: it starts with that face's boxes, in
@@ -37,7 +44,7 @@ from ..content.errors import ContentError, ContentInvalid, PathPart
 from ..content.loader import SourceFile, read_yaml
 from ..layout.units import length
 
-KINDS = ("text", "rank", "suit", "icon", "image", "rect")
+KINDS = ("text", "rank", "suit", "icon", "image", "rect", "circle")
 PLACE = ("x", "y", "width", "height", "rotate")
 #: The fields each kind of box takes (besides kind, extends and PLACE).
 KIND_FIELDS: dict[str, tuple[str, ...]] = {
@@ -47,13 +54,15 @@ KIND_FIELDS: dict[str, tuple[str, ...]] = {
     "icon": ("icon", "colour"),
     "image": ("file", "fit"),
     "rect": ("fill", "stroke", "stroke_width", "radius"),
+    "circle": ("fill", "stroke", "stroke_width"),
 }
 LENGTHS = ("x", "y", "width", "height", "size", "min_size", "stroke_width", "radius")
 ALIGN = ("left", "center", "right")
 VALIGN = ("top", "middle", "bottom")
 FITS = ("contain", "stretch")
 PIECE_KINDS = ("card", "token", "board", "sheet")
-TOP_FIELDS = ("kind", "size", "bleed", "safe", "boxes", "faces")
+TOP_FIELDS = ("kind", "size", "drawn_for", "bleed", "safe", "boxes", "faces")
+FACE_FIELDS = ("boxes", "extends", "ground")
 #: Text may shrink to this share of its size when ``min_size`` is not given.
 MIN_SHARE = 0.7
 _RELATIVE = re.compile(r"^\s*([+\-*/])=\s*(.+?)\s*$")
@@ -121,7 +130,8 @@ class Box:
     def templates(self) -> dict[str, str]:
         """The fields of this box that cards fill in, by field name."""
         names = {"text": ("text", "colour"), "rank": ("text", "colour"), "suit": ("suit", "colour"),
-                 "icon": ("icon", "colour"), "image": ("file",), "rect": ("fill", "stroke")}[self.kind]
+                 "icon": ("icon", "colour"), "image": ("file",), "rect": ("fill", "stroke"),
+                 "circle": ("fill", "stroke")}[self.kind]
         return {name: getattr(self, name) for name in names if getattr(self, name)}
 
 
@@ -130,6 +140,9 @@ class Face:
     name: str
     boxes: tuple[Box, ...]
     line: int
+    #: the colour the face's ground runs out to the bleed in ("" none; none in the bw build)
+    ground: str = ""
+    ground_line: int = 0  # where the ground is named (for a bad colour's message)
 
 
 @dataclass(frozen=True)
@@ -138,6 +151,8 @@ class Layout:
     kind: str
     size: tuple[float, float] | None
     bleed: float | None
+    #: the card size the boxes are drawn for: a build at another size scales them to it
+    drawn_for: tuple[float, float] | None
     safe: float
     faces: Mapping[str, Face]
     lines: Mapping[str, int]
@@ -166,6 +181,8 @@ class _Reader:
         self.problems: list[ContentError] = []
         self.shared: dict[str, Fields] = {}
         self.faces: dict[str, dict[str, Fields]] = {}
+        self.grounds: dict[str, str] = {}
+        self.ground_lines: dict[str, int] = {}
         #: boxes whose extends failed: their own problem is reported, not its follow-ons
         self.broken: set[tuple[PathPart, ...]] = set()
 
@@ -204,9 +221,11 @@ class _Reader:
             self.error(("faces",), "a layout needs faces: (front, back, ...), each with its boxes")
         resolved = {str(name): self.face(str(name), faces_raw, []) for name in faces_raw}
         faces = {name: Face(name, tuple(self.typed(name, box, fields) for box, fields in boxes.items()),
-                            self.source.line(("faces", name)) or 1)
+                            self.source.line(("faces", name)) or 1, self.grounds.get(name, ""),
+                            self.ground_lines.get(name, 0))
                  for name, boxes in resolved.items()}
         return Layout(self.source.path, self.piece_kind(), self.size(), self.top_length("bleed", None),
+                      self.size("drawn_for"),
                       self.top_length("safe", 3.0) or 0.0, faces,
                       {name: self.source.line(("faces", name)) or 1 for name in faces})
 
@@ -217,8 +236,8 @@ class _Reader:
             return "card"
         return str(kind)
 
-    def size(self) -> tuple[float, float] | None:
-        size = self.data.get("size")
+    def size(self, name: str = "size") -> tuple[float, float] | None:
+        size = self.data.get(name)
         if size is None:
             return None
         if isinstance(size, str) and size in CARD_SIZES:
@@ -230,7 +249,7 @@ class _Reader:
                     return w, h
             except ValueError:
                 pass
-        self.error(("size",), f"write a card size ({', '.join(CARD_SIZES)}) or [width, height], e.g. [63mm, 88mm]")
+        self.error((name,), f"write a card size ({', '.join(CARD_SIZES)}) or [width, height], e.g. [63mm, 88mm]")
         return None
 
     def top_length(self, name: str, default: float | None) -> float | None:
@@ -258,8 +277,11 @@ class _Reader:
             self.faces[name] = {}
             return {}
         for key in raw:
-            if key not in ("boxes", "extends"):
-                self.error(path + (str(key),), "unknown field; a face has boxes and extends")
+            if key not in FACE_FIELDS:
+                self.error(path + (str(key),), f"unknown field; a face has {', '.join(FACE_FIELDS)}")
+        ground = raw.get("ground")
+        if ground is not None and not isinstance(ground, str):
+            self.error(path + ("ground",), "ground is a colour, e.g. '#efe7da', accent-tint or suit-tint")
         boxes: dict[str, Fields] = {}
         for parent in self.parents(raw.get("extends"), path):
             if parent == name or parent in chain:
@@ -268,6 +290,9 @@ class _Reader:
                 self.error(path + ("extends",), f"no face {parent!r} to extend; faces: {', '.join(map(str, faces_raw))}")
             else:
                 boxes.update({k: dict(v) for k, v in self.face(parent, faces_raw, chain + [name]).items()})
+                if self.grounds.get(parent):  # like its boxes: a later parent's ground wins
+                    self.grounds[name] = self.grounds[parent]
+                    self.ground_lines[name] = self.ground_lines.get(parent, 0)
         own = raw.get("boxes") or {}
         if not isinstance(own, dict):
             self.error(path + ("boxes",), "expected a mapping of named boxes")
@@ -279,6 +304,9 @@ class _Reader:
                 continue
             base = boxes.get(str(box_name), {})
             boxes[str(box_name)] = self.extend(fields, box_path, boxes, base, [str(box_name)])
+        if isinstance(ground, str):
+            self.grounds[name] = ground
+            self.ground_lines[name] = self.source.line(path + ("ground",)) or 0
         self.faces[name] = boxes
         return boxes
 
@@ -417,7 +445,7 @@ def _defaults(kind: str, values: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {"min_size": round(size * MIN_SHARE, 3)} if "min_size" not in values else {}
     if kind == "rank":
         out.update(text="{rank}", bold=True, align="center", valign="middle", size=size)
-    if kind == "rect" and "fill" not in values and "stroke" not in values:
+    if kind in ("rect", "circle") and "fill" not in values and "stroke" not in values:
         out["stroke"] = "#1a1a1a"
     return out
 

@@ -33,8 +33,8 @@ def _line_of(rel: str, needle: str):  # type: ignore[no-untyped-def]
 
 #: (what is broken, the change, the file and line the error must name, words it must say)
 CASES = [
-    ("unknown box kind", _replace(LAYOUT, "kind: suit\n        x: 16.5mm", "kind: circle\n        x: 16.5mm"),
-     LAYOUT, _line_of(LAYOUT, "kind: circle"), "kind 'circle' is not a kind of box"),
+    ("unknown box kind", _replace(LAYOUT, "kind: suit\n        x: 16.5mm", "kind: oval\n        x: 16.5mm"),
+     LAYOUT, _line_of(LAYOUT, "kind: oval"), "kind 'oval' is not a kind of box"),
     ("missing column", _replace(LAYOUT, 'text: "{text}"', 'text: "{power}"'),
      LAYOUT, _line_of(LAYOUT, "{power}"), "names column 'power', which cards.csv does not have"),
     ("bad colour in the layout", _replace(LAYOUT, "fill: navy", "fill: reddish"),

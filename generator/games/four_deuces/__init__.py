@@ -10,7 +10,7 @@ beside them ``faces`` (printed components) and ``diagrams`` (example drawings).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from ..spec import GameSpec
 
@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from ...components.base import Component, FaceOptions
     from ...components.diagrams import Sheet
     from ...components.palette import Palette
+    from ...content.errors import ContentError
     from ...content.loader import LoadedGame
     from ...content.schema import GameContent
     from ...rules.base import Game
@@ -62,6 +63,12 @@ def _data() -> type:
     return Numbers
 
 
+def _card_layout(project: Any, game: LoadedGame) -> Iterable[ContentError]:
+    from .faces import check
+
+    return check(project.root, game)
+
+
 def _bots() -> GameBots:
     from . import bots
 
@@ -69,4 +76,4 @@ def _bots() -> GameBots:
 
 
 SPEC = GameSpec(slug="four-deuces", engine=_engine, faces=_faces, diagram=_diagram,
-                data=_data, setup=_setup, legend=_legend, bots=_bots)
+                data=_data, setup=_setup, legend=_legend, bots=_bots, checks=(_card_layout,))

@@ -3,6 +3,9 @@ round suit tokens, a quick reference and a score sheet.
 
 The suit cards carry no ranks (the dice decide a trick), so each face is its suit's
 drawn symbol and name: corner indexes for a fanned hand and a large centre symbol.
+The suit and character card fronts are data: ``content/four-deuces/card-layout.yaml``
+(named boxes, read by ``generator.faces_from_data``) filled in from game.yaml's suits
+and characters, so a designer moves or restyles them without touching this module.
 Every card shares one back. The Suit Power board is a four-place track, strongest at
 the top, with places sized for the 26 mm tokens.
 """
@@ -12,15 +15,23 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from ...components import pieces
 from ...components import typeset as ts
-from ...components.base import Component, Face, FaceOptions
+from ...components.base import CARD_SIZES, Component, Face, FaceOptions
 from ...components.palette import WHITE, Palette, palette
 from ...components.reference import Table, count_of, quickref_component, score_sheet_component
 from ...components.suits import suit_symbol
+from ...content.cards import CardRow
+from ...content.errors import ContentError, ContentInvalid, PathPart
+from ...content.loader import LoadedGame
+from ...content.record import Invalid
 from ...content.schema import GameContent
-from ...scene import Circle, Item, Rect, Scene, Style
+from ...faces_from_data.draw import CardProblem, Context
+from ...faces_from_data.faces import check_layout, context, draw_face, shipped_layout
+from ...faces_from_data.layout import Layout, read_layout
+from ...scene import Circle, Item, Scene, Style
 from .state import SUITS as SUIT_NAMES
 from .state import Numbers
 
@@ -28,63 +39,92 @@ from .state import Numbers
 SUITS: tuple[str, ...] = tuple(name.lower() for name in SUIT_NAMES)
 TOKEN = 26.0
 BOARD_W, BOARD_H = 120.0, 200.0
+#: The suit and character cards' faces, as data (``generator.faces_from_data``).
+LAYOUT_FILE = "card-layout.yaml"
 
 
 def _scale(w: float, h: float) -> float:
     return min(w / 63.0, h / 88.0)
 
 
-def _corner(suit: str, pal: Palette, s: float, tag: str) -> list[Item]:
-    cx, cy = pieces.EDGE + 5.0 * s, pieces.EDGE + 5.5 * s
-    return [suit_symbol(suit, cx, cy, 7.0 * s, pal.suit(suit)),
-            ts.label(pieces.EDGE + 1.6 * s, cy + 7.2 * s, suit.upper(), f"{suit} corner name{tag}", 26.0 * s,
-                     ts.scaled(ts.CAPTION, s), bold=True, fill=pal.suit(suit))]
+def _layout(project_root: Path) -> Layout:
+    """The suit and character card layout: the project's own, else the one Pipworks ships."""
+    return read_layout(shipped_layout(project_root, "four-deuces", LAYOUT_FILE))
 
 
-def suit_card(suit: str, options: FaceOptions, pal: Palette, bleed: float) -> Scene:
-    """One suit card: corner indexes (one turned) and a large centre symbol."""
-    w, h = options.card_size
-    s = _scale(w, h)
-    items: list[Item] = [*pieces.card_frame(w, h, pal, bleed, tint=pal.suit_tint(suit))]
-    items.extend(_corner(suit, pal, s, ""))
-    items.append(pieces.rotated(_corner(suit, pal, s, " (turned)"), w / 2, h / 2))
-    cy = h / 2 - 3.0 * s
-    items.append(Circle(w / 2, cy, 19.0 * s, Style(fill=WHITE, stroke=pal.suit(suit), stroke_width=0.6)))
-    items.append(suit_symbol(suit, w / 2, cy, 26.0 * s, pal.suit(suit)))
-    items.append(ts.label(w / 2, cy + 26.5 * s, suit.upper(), f"{suit} name", w - 2 * (pieces.EDGE + 4), ts.HEADING * s,
-                          "middle", True, pal.suit(suit)))
-    return Scene(name=f"four-deuces {suit} card", width=w, height=h, items=tuple(items),
-                 title=f"The Four Deuces: {suit} card")
+def _suit_entry(game: GameContent, suit: str) -> tuple[PathPart, ...]:
+    return ("suits", list(game.suits).index(suit)) if suit in game.suits else ("suits",)
 
 
-def character_card(name: str, ability: str, options: FaceOptions, pal: Palette, bleed: float) -> Scene:
-    """A character: name, an initials medallion, and the ability text fitted to a panel."""
-    w, h = options.card_size
-    s = _scale(w, h)
-    margin = pieces.EDGE + 3.0
-    width = w - 2 * margin
-    items: list[Item] = [*pieces.card_frame(w, h, pal, bleed, tint=pal.accent_tint)]
-    items.append(ts.label(w / 2, margin + 2.8, "CHARACTER", f"{name} kind", width, ts.CAPTION, "middle", True, pal.accent))
-    items.append(ts.label(w / 2, margin + 9.0, name, f"{name} name", width, ts.HEADING * 1.15, "middle", True,
-                          pal.text))
+def suit_card(suit: str, layout: Layout, size: tuple[float, float], bleed: float, ctx: Context,
+              source: Path) -> Scene:
+    """One suit card: corner indexes (one turned) and a large centre symbol, from the
+    layout's ``suit`` face."""
+    row = CardRow({"suit": suit, "name": suit.upper()}, 1, source, 0)
+    return draw_face(layout, "suit", row, size, bleed, ctx, f"four-deuces {suit} card",
+                     f"The Four Deuces: {suit} card")
+
+
+def character_card(name: str, ability: str, layout: Layout, size: tuple[float, float], bleed: float,
+                   ctx: Context, source: Path) -> Scene:
+    """A character: name, an initials medallion, and the ability text fitted to a panel,
+    from the layout's ``character`` face."""
     initials = "".join(part[0] for part in name.split()[:2]).upper()
-    my = margin + 24.0 * s
-    items.append(Circle(w / 2, my, 11.0 * s, Style(fill=None if pal.bw else pal.accent, stroke=pal.accent,
-                                                   stroke_width=0.6)))
-    items.append(Circle(w / 2, my, 9.6 * s, Style(fill=None, stroke=pal.text if pal.bw else WHITE,
-                                                  stroke_width=0.3)))
-    items.append(ts.label(w / 2, my + 3.0 * s, initials, f"{name} initials", 16.0 * s, 8.0 * s, "middle", True,
-                          pal.text if pal.bw else WHITE))
-    top = my + 15.0 * s
-    panel_h = h - margin - top
-    items.append(Rect(margin, top, width, panel_h, Style(fill=WHITE, stroke=pal.accent, stroke_width=0.35), radius=2))
-    items.append(ts.label(margin + 2.5, top + 4.5, "ABILITY", f"{name} ability heading", width - 5,
-                          ts.CAPTION, bold=True, fill=pal.accent))
-    size = ts.fit_paragraph(ability, width - 5, panel_h - 9.0, ts.BODY, leading=1.3, floor=ts.CAPTION)
-    lines, _ = ts.paragraph(margin + 2.5, top + 9.0 + size * 0.3, ability, f"{name} ability", width - 5, size)
-    items.extend(lines)
-    return Scene(name=f"four-deuces character {name.lower().replace(' ', '-')}", width=w, height=h,
-                 items=tuple(items), title=f"The Four Deuces: {name}")
+    row = CardRow({"name": name, "initials": initials, "ability": ability}, 1, source, 0)
+    return draw_face(layout, "character", row, size, bleed, ctx,
+                     f"four-deuces character {name.lower().replace(' ', '-')}", f"The Four Deuces: {name}")
+
+
+def _card_fronts(game: GameContent, numbers: Numbers, suits: list[str], options: FaceOptions, bleed: float,
+                 layout: Layout, project_root: Path) -> tuple[list[Scene], list[Scene]]:
+    """The suit and character fronts, laid out from data. A problem names the layout
+    file, its line and box, or, when a card's text from game.yaml does not fit, that
+    entry of game.yaml."""
+    size = options.card_size
+    check_layout(layout, {"suit", "name", "initials", "ability"}, "game.yaml", size)
+    ctx = context(game, options, layout.path.parent, layout.path.parent.parent.parent)
+    source = project_root / "content" / game.slug / "game.yaml"
+
+    def drawn(make: Any, where: tuple[PathPart, ...]) -> Scene:
+        try:
+            return make()  # type: ignore[no-any-return]
+        except CardProblem as exc:
+            error = exc.error
+            if error.file == source:  # the card's own text: point at it in game.yaml
+                error = ContentError(source, None, where, error.message)
+            raise ContentInvalid([error]) from None
+
+    fronts = [drawn(lambda s=s: suit_card(s, layout, size, bleed, ctx, source), _suit_entry(game, s))
+              for s in suits]
+    characters = [drawn(lambda c=c: character_card(c.name, c.ability, layout, size, bleed, ctx, source),
+                        ("data", "characters", n, "ability")) for n, c in enumerate(numbers.characters)]
+    return fronts, characters
+
+
+def check(project_root: Path, game: LoadedGame) -> list[ContentError]:
+    """Every problem of the card layout with this game's content, at every card size a
+    build may ask for: found before anything is written (``GameSpec.checks``)."""
+    try:
+        numbers = Numbers.from_content(game.content)
+    except Invalid:
+        return []  # the data: block's own check reports it
+    suits = [s for s in game.content.suits if s in SUITS] or list(SUITS)
+    try:
+        layout = _layout(project_root)
+    except ContentInvalid as exc:
+        return exc.errors
+    except FileNotFoundError as exc:
+        return [game.source.error((), str(exc))]
+    found: list[ContentError] = []
+    for size in CARD_SIZES.values():
+        try:
+            _card_fronts(game.content, numbers, suits, FaceOptions(card_size=size), 0.0, layout, project_root)
+        except ContentInvalid as exc:
+            found.extend(exc.errors)
+    yaml_file = (game.folder / "game.yaml").resolve()
+    at_lines = (game.source.error(e.path, e.message) if e.file.resolve() == yaml_file and e.line is None else e
+                for e in found)
+    return list(dict.fromkeys(at_lines))
 
 
 def card_back(game: GameContent, options: FaceOptions, pal: Palette, bleed: float) -> Scene:
@@ -189,9 +229,10 @@ def components(game: GameContent, options: FaceOptions, project_root: Path) -> l
     back = card_back(game, options, pal, bleed)
     suits = [s for s in game.suits if s in SUITS] or list(SUITS)
     per_suit = count_of(game, "suit-cards", 16) // len(suits)
-    suit_faces = tuple(Face(front=suit_card(s, options, pal, bleed), back=back, copies=per_suit) for s in suits)
-    character_faces = tuple(Face(front=character_card(c.name, c.ability, options, pal, bleed), back=back)
-                            for c in numbers.characters)
+    suit_fronts, character_fronts = _card_fronts(game, numbers, suits, options, bleed, _layout(project_root),
+                                                 project_root)
+    suit_faces = tuple(Face(front=front, back=back, copies=per_suit) for front in suit_fronts)
+    character_faces = tuple(Face(front=front, back=back) for front in character_fronts)
     tokens = tuple(Face(front=token(s, pal, bleed)) for s in suits)
     board = Face(front=suit_power_board(game, numbers, pal))
     return [

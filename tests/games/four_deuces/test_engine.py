@@ -27,7 +27,7 @@ MAY_IMPORT = {
     "bots": {"state", "play", "notation", "examples"},
 }
 OUTSIDE_ALLOWED = ("generator.rules.base", "generator.rules.bots", "generator.rules.cards", "generator.rules.chance", "generator.content", "generator.components", "generator.scene",
-                   "generator.layout", "generator.games.spec")
+                   "generator.layout", "generator.games.spec", "generator.faces_from_data")
 OUTSIDE_FORBIDDEN = ("generator.docs", "generator.pnp", "generator.verify", "generator.build", "generator.cli",
                      "generator.render")
 ENGINE = find_game("four-deuces")
