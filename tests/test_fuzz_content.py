@@ -255,7 +255,8 @@ def test_no_text_breaks_a_printed_rulebook(tmp_path_factory: pytest.TempPathFact
     from pypdf import PdfReader
     import io
 
-    from generator.render.book import quickref_pdf, rulebook_pdf
+    from generator.render.book import rulebook_pdf
+    from generator.render.book_quickref import quickref_pdf
 
     started = time.perf_counter()
     root = hostile_project(tmp_path_factory.mktemp("pdf"), texts)
@@ -270,7 +271,9 @@ def test_no_text_breaks_a_printed_rulebook(tmp_path_factory: pytest.TempPathFact
     assert time.perf_counter() - started < SECONDS_PER_EXAMPLE
 
 
-PIP_TRICK_TEXT = [("title",), ("tagline",), ("quickref", 0, "text"), ("quickref", 1, "text"), ("quickref", 0, "group"),
+# the printed cards set the quick reference the rule sections give (their ``reference``)
+PIP_TRICK_TEXT = [("title",), ("tagline",), ("rules", 1, "sections", 0, "reference"),
+                  ("rules", 2, "sections", 0, "reference", "line"), ("rules", 2, "sections", 0, "reference", "step"),
                   ("components", 0, "name"), ("components", 1, "name")]
 
 

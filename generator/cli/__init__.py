@@ -48,12 +48,18 @@ def validate(ctx: typer.Context) -> None:
     """Check every content file (schema and cross-checks); write nothing.
 
     Each problem is printed as FILE:LINE: FIELD.PATH: WHAT IS WRONG; exit code 2 if any.
+    Warnings (a rule with an effect on neither the quick reference nor left off it)
+    are printed the same way after "warning:" and do not change the exit code.
     """
+    from ..content.checks import reference_warnings
     from ..verify.project import validated_project
 
     root_dir = project_root(ctx)
     with die_on_content_errors(root_dir):
         project = validated_project(root_dir)
+    for game in project.games.values():
+        for warning in reference_warnings(game):
+            typer.echo(f"warning: {warning.render(root_dir)}", err=True)
     typer.echo(f"content OK: {len(project.games)} games ({', '.join(sorted(project.games))})")
 
 

@@ -27,6 +27,10 @@ from .suits import suit_symbol
 
 #: Width of every diagram (mm): the text column of the A4 rulebook is 170 mm.
 WIDTH = 170.0
+#: The smallest text a drawing has (mm): 2.8 mm (8 pt) once the printed rulebook has fitted
+#: a full-width drawing inside an example's box (3 % smaller). The site shows drawings at
+#: their size in mm (scrolling sideways on a narrow phone), where 2.8 mm is about 10 px.
+MIN_TEXT = 2.9
 MARGIN = 2.0
 #: A small playing card, a small die, and the gaps between them (mm).
 CARD_W, CARD_H = 12.0, 16.5
@@ -47,6 +51,31 @@ class Sheet:
         self.items.extend(items)
         self.bottom = max(self.bottom, bottom)
 
+    @property
+    def right(self) -> float:
+        """How far right the drawing reaches (its text included), so a narrow drawing
+        is not shown as a wide one with empty space beside it."""
+        return max((_right(item) for item in self.items), default=0.0)
+
+
+def _right(item: Item) -> float:
+    from ..layout.text import extent
+    from ..scene import Circle, Group, Image, Line, Path
+
+    if isinstance(item, (Rect, Image)):
+        return item.x + item.w
+    if isinstance(item, Circle):
+        return item.cx + item.r
+    if isinstance(item, Line):
+        return max(item.x1, item.x2)
+    if isinstance(item, Path):
+        return max((c[i] for c in item.commands for i in range(1, len(c), 2)), default=0.0)
+    if isinstance(item, Text):
+        return extent(item).right
+    if isinstance(item, Group):  # drawings translate groups but never turn or scale them
+        return item.dx + max((_right(child) for child in item.children), default=0.0) * item.scale
+    return 0.0
+
 
 def split_card(text: str) -> tuple[str, str]:
     """"10♦" -> ("10", "diamonds"); a card the notation cannot name raises ValueError."""
@@ -58,8 +87,11 @@ def split_card(text: str) -> tuple[str, str]:
 
 def label(x: float, y: float, text: str, name: str, max_width: float, size: float = ts.SMALL,
           anchor: str = "start", bold: bool = False, fill: str = "#1a1a1a") -> Text:
-    """One line of diagram text, fitted to ``max_width`` and printable in Vera."""
-    return ts.label(x, y, text, name, max_width, size, anchor, bold, fill)
+    """One line of diagram text, printable in Vera, fitted to ``max_width`` but never
+    smaller than :data:`MIN_TEXT` (a layout must leave room for that)."""
+    shown = ts.printable(text)
+    size = ts.fit_size(shown, max_width, max(size, MIN_TEXT), bold, floor=MIN_TEXT)
+    return Text(x=x, y=y, text=shown, size=size, anchor=anchor, bold=bold, fill=fill, max_width=max_width, name=name)
 
 
 def card(x: float, y: float, rank: str, suit: str, pal: Palette, name: str,

@@ -1,16 +1,19 @@
 """Quick-reference cards and score sheets, made the same way for every game.
 
-The quick reference is built from the content's ``quickref`` lines only, so a change
-in ``game.yaml`` is a change on the card. Lines that name a suit get that suit's drawn
-symbol in front and its name in bold, in the suit's colour (a leading suit glyph in the
-text is dropped: the symbol replaces it). Everything on the card is at least 7 pt; when
-the lines do not fit one card at that size they continue on a second card.
+The quick reference cards set the game's quick reference
+(``generator.content.reference``: the lines its rule sections give), the same lines as
+the quick-reference PDF and page, so a change in ``game.yaml`` is a change on the card.
+Lines that name a suit get that suit's drawn symbol in front and its name in bold, in the
+suit's colour (a leading suit glyph in the text is dropped: the symbol replaces it).
+Everything on the card is at least 7 pt; when the lines do not fit one card at that size
+they continue on a second card.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..content.reference import AT_THE_TABLE, reference_lines
 from ..content.schema import GameContent, QuickRefLine
 from ..scene import Circle, Item, Line, Rect, Scene, Style, Text
 from . import pieces
@@ -160,9 +163,9 @@ def count_of(game: GameContent, component_id: str, default: int) -> int:
 
 
 def quickref_component(game: GameContent, options: FaceOptions) -> Component:
-    """The game's quick-reference card(s), card size, from its ``quickref`` lines; as
+    """The game's quick-reference card(s), card size, from its quick reference; as
     many copies as the content's ``quick-reference`` component counts."""
-    return lines_card_component(game, options, game.quickref, "Quick reference", "quick-reference",
+    return lines_card_component(game, options, reference_lines(game, AT_THE_TABLE), "Quick reference", "quick-reference",
                                 "Quick reference card", count_of(game, "quick-reference", 1),
                                 "Cut out; keep one within reach of every player.")
 

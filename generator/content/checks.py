@@ -7,6 +7,7 @@ from typing import Iterator
 
 from .errors import ContentError
 from .loader import LoadedGame, iter_sections
+from .reference import note, sections, undecided
 from .schema import KNOWN_SUITS
 
 
@@ -66,6 +67,7 @@ def check_suits(game: LoadedGame) -> Iterator[ContentError]:
             yield game.source.error(("suits", index), f"unknown suit {suit!r}; known suits: {', '.join(KNOWN_SUITS)}")
     declared = set(c.suits)
     uses: list[tuple[str, tuple]] = [(q.suit, ("quickref", i, "suit")) for i, q in enumerate(c.quickref) if q.suit]
+    uses += [(r.suit, path + ("reference", "suit")) for s, _, path in sections(c) if (r := note(s)) and r.suit]
     for i, comp in enumerate(c.components):
         uses += [(s, ("components", i, "suits", j)) for j, s in enumerate(comp.suits or [])]
     for suit, path in uses:
@@ -143,6 +145,15 @@ def check_slug(game: LoadedGame) -> Iterator[ContentError]:
 
 
 CHECKS = (check_slug, check_unique_ids, check_references, check_suits, check_components, check_deals)
+
+
+def reference_warnings(game: LoadedGame) -> list[ContentError]:
+    """Rules with an effect that are on neither the quick reference nor left off it on
+    purpose: warnings, not errors (the game still builds)."""
+    return [game.source.error(path + ("reference",),
+                              f"rule {section.id!r} has an effect but is not on the quick reference: give it a "
+                              "reference line, or reference: false to leave it off")
+            for path, section in undecided(game.content)]
 
 
 def check_game(game: LoadedGame, project: Path) -> list[ContentError]:

@@ -165,8 +165,9 @@ def _convert(hint: Any, value: Any, loc: Loc, problems: list[tuple[Loc, str]]) -
         options = [arg for arg in typing.get_args(hint) if arg is not type(None)]
         if value is None and len(options) < len(typing.get_args(hint)):
             return None
-        assert len(options) == 1, f"only optional fields are supported, not {hint}"
-        return _convert(options[0], value, loc, problems)
+        if len(options) == 1:
+            return _convert(options[0], value, loc, problems)
+        return _either(options, value, loc, problems)
     if origin is list or origin is tuple:
         return _sequence(hint, origin, value, loc, problems)
     if origin is dict:
@@ -176,6 +177,32 @@ def _convert(hint: Any, value: Any, loc: Loc, problems: list[tuple[Loc, str]]) -
     if isinstance(hint, type) and hasattr(hint, "__dataclass_fields__"):
         return _record(hint, value, loc, problems)
     raise TypeError(f"record field type {hint!r} is not supported")
+
+
+def _either(options: list[Any], value: Any, loc: Loc, problems: list[tuple[Loc, str]]) -> Any:
+    """``value`` as the first of ``options`` it is (``str | Reference | bool``: a line,
+    a mapping, or false); if none, the problems of the option whose kind it has."""
+    tried: list[list[tuple[Loc, str]]] = []
+    for option in options:
+        found: list[tuple[Loc, str]] = []
+        result = _convert(option, value, loc, found)
+        if not found:
+            return result
+        tried.append(found)
+    records = [n for n, option in enumerate(options) if hasattr(option, "__dataclass_fields__")]
+    if isinstance(value, dict) and records:
+        problems.extend(tried[records[0]])  # a mapping was meant as the record: say what is wrong in it
+    else:
+        kinds = ", ".join(_kind(option) for option in options)
+        problems.append((loc, f"should be one of: {kinds} {_got(value)}"))
+    return _BAD
+
+
+def _kind(hint: Any) -> str:
+    """What a designer writes for ``hint``: "string", "boolean", "a mapping of fields"."""
+    if typing.get_origin(hint) is typing.Annotated:
+        hint = typing.get_args(hint)[0]
+    return _SCALARS.get(hint) or ("a mapping of fields" if hasattr(hint, "__dataclass_fields__") else str(hint))
 
 
 def _scalar(hint: type, value: Any, loc: Loc, problems: list[tuple[Loc, str]]) -> Any:

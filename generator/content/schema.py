@@ -85,6 +85,26 @@ class Deal:
     rule: Slug | None = None
 
 
+#: Where a line goes on the quick reference: the setup checklist, play (the turn's flow
+#: and its details, the suit-power table), or the end of a round and of the game.
+ReferencePart = Annotated[str, Matches(r"setup|play|end", "setup, play or end")]
+
+
+@record
+class Reference:
+    """What the quick reference says of one rule section: one line, and where it goes."""
+
+    line: Text
+    #: the step of the turn's flow this line explains ("Lead", "Follow", "Rank"...).
+    step: str | None = None
+    #: the suit whose power this line states: a row of the suit-power table.
+    suit: str | None = None
+    #: that power's name in the table ("Increase").
+    power: str | None = None
+    #: setup, play or end; by default setup for a setup section, play for a rule.
+    part: ReferencePart | None = None
+
+
 @record
 class Section:
     """A rule section: a stable id, a title, prose and optional bullet items."""
@@ -95,7 +115,15 @@ class Section:
     items: list[Text] = field(default_factory=list)
     #: False for sections that change nothing in play (flavour, table talk, overview).
     effect: bool = True
+    #: on the quick reference: its line (text, or a mapping with ``line`` and where it
+    #: goes); ``false``: left off on purpose. Unset on a rule with an effect, ``pipworks
+    #: validate`` warns (see ``generator.content.reference``).
+    reference: Annotated[str, NotEmpty()] | Reference | bool | None = None
     sections: list[Section] = field(default_factory=list)
+
+    def _problems(self) -> Iterator[tuple[Loc, str]]:
+        if self.reference is True:
+            yield ("reference",), "write the line the quick reference prints (or false to leave this rule off it)"
 
 
 @record
@@ -130,6 +158,8 @@ class Clarification:
     variant: Slug | None = None
     #: "RULINGS.md" for the product's rulings, "ours" for gaps found while writing.
     origin: Annotated[str, Matches(r"RULINGS\.md|ours", "RULINGS.md or ours")] = "RULINGS.md"
+    #: the ruling in one line for the quick reference, when players need it mid-game.
+    reference: str | None = None
 
 
 @record
@@ -137,6 +167,15 @@ class GlossaryTerm:
     term: Line
     definition: Text
     rule: Slug | None = None
+
+
+@record
+class NotationTerm:
+    """One piece of the compact notation a game's worked examples keep (``C2R1``, "die
+    3", ``K♠Q♦9♣``), explained once in the rulebook's "Reading the examples" part."""
+
+    term: Text
+    meaning: Text
 
 
 @record
@@ -168,9 +207,15 @@ class GameContent:
     setup: Annotated[list[Section], NotEmpty()]
     rules: Annotated[list[Section], NotEmpty()]
     variants: list[Variant] = field(default_factory=list)
-    quickref: Annotated[list[QuickRefLine], NotEmpty()]
+    #: quick-reference lines tied to no one rule section (most lines belong to their
+    #: section: its ``reference``); the quick reference is both, see
+    #: ``generator.content.reference``.
+    quickref: list[QuickRefLine] = field(default_factory=list)
     clarifications: list[Clarification] = field(default_factory=list)
     glossary: list[GlossaryTerm] = field(default_factory=list)
+    #: how the worked examples write positions and moves, term by term: the rulebook's
+    #: "Reading the examples" part, beside the game's labelled drawing (``GameSpec.legend``).
+    notation: list[NotationTerm] = field(default_factory=list)
     #: game-specific tables (setup patterns, scoring charts, suit powers, tracks) that
     #: components and rulebooks draw; each game's checks give them meaning.
     data: dict[str, Any] = field(default_factory=dict)

@@ -44,9 +44,24 @@ def drawing(slug: str, example: Mapping[str, Any], game_content: Any, replay: Re
     finally:
         REPLAYER.reset(token)
     height = round(sheet.bottom + MARGIN, 2)
+    width = round(min(WIDTH, sheet.right + MARGIN), 2)
     title = getattr(game_content, "title", slug)
-    return Scene(name=f"{slug} example {example.get('id', '')}", width=WIDTH, height=height,
+    return Scene(name=f"{slug} example {example.get('id', '')}", width=width, height=height,
                  items=tuple(sheet.items), title=ts.printable(f"{title}: {example.get('title', '')}"))
+
+
+def legend_scene(slug: str, game_content: Any) -> Scene | None:
+    """The labelled drawing of the rulebook's "Reading the examples" part, drawn by the
+    game's ``legend`` (None for a game that draws none); its title carries the words a
+    screen reader reads."""
+    spec = find_spec(slug)
+    if spec is None or spec.legend is None:
+        return None
+    sheet, description = spec.legend(game_content, palette(slug, "colour"))
+    title = getattr(game_content, "title", slug)
+    return Scene(name=f"{slug} reading the examples", width=round(min(WIDTH, sheet.right + MARGIN), 2),
+                 height=round(sheet.bottom + MARGIN, 2), items=tuple(sheet.items),
+                 title=ts.printable(f"{title}: how the examples are written. {description}"))
 
 
 class _Replayer:

@@ -28,11 +28,12 @@ def build_rulebook_md(project: Any, target: Target, out: Path) -> None:
     from ..games import has_engine
     from ..templating import render
 
-    from ..content.outline import outline, play_time_text, players_text
+    from ..content.outline import glossary_terms, outline, play_time_text, players_text
 
     game = project.games[target.game].content
     text = render(project.root, "rulebook.md.j2", game=game, outline=outline(game, examples=False, reference=False),
-                  players=players_text(game), play_time=play_time_text(game), playable=has_engine(game.slug))
+                  players=players_text(game), play_time=play_time_text(game), glossary=glossary_terms(game),
+                  playable=has_engine(game.slug))
     write_text(out / target.outputs[0], text)
 
 
@@ -115,6 +116,17 @@ def swap_in(fresh: Path, final: Path, old: Path) -> list[Path]:
     return sorted(p for p in final.rglob("*") if p.is_file())
 
 
+#: The printed books of a game, per paper: (rulebook, quick reference) file suffixes.
+BOOK_PAPERS = {"a4": "", "letter": "-letter"}
+
+
+def book_files(slug: str) -> tuple[str, ...]:
+    """The rulebook and quick-reference PDFs of ``slug``: A4 (``<slug>-rulebook.pdf``)
+    and US Letter (``<slug>-rulebook-letter.pdf``), each laid out for its paper."""
+    return tuple(f"{slug}/{slug}-{book}{suffix}.pdf" for suffix in BOOK_PAPERS.values()
+                 for book in ("rulebook", "quick-reference"))
+
+
 def book_targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> list[Target]:
     """Printable rulebook and one-page quick reference per game. Building it replays the
     game's worked examples once (see ``generator.docs.replays``): a disagreement stops
@@ -125,7 +137,8 @@ def book_targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> li
             key=f"{slug}/rulebook-pdf",
             builder=build_books,
             inputs=(f"content/{slug}",),
-            outputs=(f"{slug}/{slug}-rulebook.pdf", f"{slug}/{slug}-quick-reference.pdf", str(RECORDS / f"{slug}.verified")),
+            outputs=(*book_files(slug), str(RECORDS / f"{slug}.verified"), f"{slug}/setup.svg",
+                     f"{slug}/reading-the-examples.svg"),
             game=slug,
             stage=1,
         )
@@ -152,7 +165,7 @@ def game_components(project: Any, slug: str) -> list[Any]:
     return [] if faces is None else list(faces(content, FaceOptions(), project.root))
 
 
-def setup_picture(components: list[Any]) -> Any:
+def title_picture(components: list[Any]) -> Any:
     """The scene shown on a rulebook's first page: the game's first board or mat."""
     for kind in ("board", "sheet", "card"):
         for component in components:
@@ -161,8 +174,28 @@ def setup_picture(components: list[Any]) -> Any:
     return None
 
 
-def reference_pictures(components: list[Any]) -> list[Any]:
-    return [face.front for c in components if "quick" in c.id for face in c.faces][:3]
+def setup_scene(game: Any, components: list[Any]) -> Any:
+    """The picture of the table after setup, drawn by the game's ``setup`` from its
+    printed components (None for a game that draws none)."""
+    from ..components.palette import palette
+    from ..games import find_spec
+
+    spec = find_spec(game.content.slug)
+    if spec is None or spec.setup is None:
+        return None
+    return spec.setup(game.content, components, palette(game.content.slug, "colour"))
+
+
+def write_setup_picture(path: Path, scene: Any) -> None:
+    """A picture of the rulebook (the setup picture, the drawing of "Reading the
+    examples") as an SVG for the site (removed when a game draws none)."""
+    from ..atomic import write_text
+    from ..render.svg import render_scene
+
+    if scene is None:
+        path.unlink(missing_ok=True)
+    else:
+        write_text(path, render_scene(scene))
 
 
 def write_example_drawings(folder: Path, views: list[dict]) -> None:
@@ -183,10 +216,12 @@ def build_books(project: Any, target: Target, out: Path) -> None:
     from .. import __version__
     from ..atomic import write_bytes
     from ..games import has_engine
-    from ..render.book import quickref_pdf, rulebook_pdf
+    from ..render.book import rulebook_pdf
+    from ..render.book_quickref import quickref_pdf
     from ..verify.examples import content_examples
     from .replays import checked_replays
-    from .site import EXAMPLE_SVGS, place_examples
+    from .drawings import legend_scene
+    from .site import EXAMPLE_SVGS, LEGEND_SVG, SETUP_SVG, place_examples
 
     slug = target.game
     assert slug is not None, "a rulebook target belongs to a game"
@@ -196,6 +231,13 @@ def build_books(project: Any, target: Target, out: Path) -> None:
     placed, others = place_examples(game, examples, replays)
     components = game_components(project, slug)
     write_example_drawings(out / slug / EXAMPLE_SVGS, [v for views in placed.values() for v in views] + others)
-    write_bytes(out / target.outputs[0], rulebook_pdf(game.content, placed, others, setup_picture(components), __version__,
-                                                      playable=has_engine(slug)))
-    write_bytes(out / target.outputs[1], quickref_pdf(game.content, __version__, reference_pictures(components)))
+    cover = title_picture(components)
+    table = setup_scene(game, components)
+    write_setup_picture(out / slug / SETUP_SVG, table)
+    legend = legend_scene(slug, game.content) if game.content.notation else None
+    write_setup_picture(out / slug / LEGEND_SVG, legend)
+    files = iter(target.outputs)
+    for paper in BOOK_PAPERS:
+        write_bytes(out / next(files), rulebook_pdf(game.content, placed, others, cover, __version__, paper, table,
+                                                          legend, playable=has_engine(slug)))
+        write_bytes(out / next(files), quickref_pdf(game.content, __version__, table, paper))

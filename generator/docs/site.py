@@ -8,6 +8,7 @@ removed: docs/ is entirely generated.
 
 from __future__ import annotations
 
+import html
 import re
 import shutil
 from html import escape
@@ -17,7 +18,7 @@ from typing import Any, Mapping
 
 from ..atomic import write_bytes
 from ..content.loader import read_text
-from ..content.outline import outline, play_time_text, players_text
+from ..content.outline import READING_INTRO, outline, play_time_text, players_text
 from ..content.project import Project
 from ..games import has_engine
 from ..templating import render
@@ -38,7 +39,9 @@ PDF_LABELS = {
     "pnp-letter": "Everything to print, US Letter paper",
     "cards-pod": "Cards one per page with trim and bleed boxes, for print-on-demand services",
     "rulebook": "The rulebook, printable (A4)",
+    "rulebook-letter": "The rulebook, printable (US Letter)",
     "quick-reference": "The quick reference, one page (A4)",
+    "quick-reference-letter": "The quick reference, one page (US Letter)",
 }
 
 
@@ -119,18 +122,37 @@ def checked_badge() -> str:
     return f"{CHECKED_BADGE} (Pipworks {__version__})"
 
 
-def example_view(example: Example) -> dict[str, Any]:
+def rule_titles(content: Any) -> dict[str, str]:
+    """Rule, variant and ruling ids -> the titles a reader knows them by."""
+    titles = {s.id: s.title for s in content.all_sections()}
+    titles.update({v.id: v.name for v in content.variants})
+    titles.update({k.id: k.question for k in content.clarifications})
+    return titles
+
+
+def example_view(example: Example, titles: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """What the site page and the printed rulebook show of one example; ``titles`` name
+    the rule that refuses a move (see :func:`rule_titles`)."""
+    from markupsafe import Markup
+
+    from .wording import description, engine_details, rows
+
     data = example.data
-    return {
+    view: dict[str, Any] = {
         "id": example.id,
         "title": data["title"],
         "story": str(data["story"]).strip(),
-        "position": data.get("position") or {},
-        "play": example.play,
-        "expect": data.get("expect") or {},
+        "position_rows": rows(data.get("position")),
+        "play": [" ".join(m.split()) for m in example.play if m.strip()],
+        "outcome_rows": rows(data.get("expect"), titles),
         "diagram": None,
         "badge": checked_badge(),
     }
+    # a fenced code block escapes what it shows itself; the fence keeps it closed
+    raw, fence = engine_details(data)
+    view["engine"], view["engine_fence"] = Markup(raw), fence
+    view["description"] = description(view["title"], view["position_rows"], view["play"], view["outcome_rows"])
+    return view
 
 
 def place_examples(game: Any, examples: list[Example], replays: Mapping[tuple[str, str], Replay] | None = None
@@ -142,12 +164,13 @@ def place_examples(game: Any, examples: list[Example], replays: Mapping[tuple[st
     from ..games import engine_for
 
     known = set(rule_ids(game))
+    titles = rule_titles(game.content)
     by_section: dict[str, list[dict]] = {}
     others: list[dict] = []
     checked = engine_for(game) is not None  # a game without an engine shows its examples as not checked
     for example in examples:
         anchor = next((r for r in example.rules + example.clarifies if r in known), None)
-        view = example_view(example)
+        view = example_view(example, titles)
         view["checked"] = checked
         if replays is not None:
             replay = replays.get((example.game, example.id))
@@ -161,13 +184,25 @@ def place_examples(game: Any, examples: list[Example], replays: Mapping[tuple[st
     return by_section, others
 
 
+def book_links(downloads: list[dict[str, str]], slug: str) -> dict[str, dict[str, str]]:
+    """The rulebook's and the quick reference's PDFs by paper: {"rulebook": {"a4": href…}}."""
+    links: dict[str, dict[str, str]] = {}
+    for d in downloads:
+        for book in ("rulebook", "quick-reference"):
+            for paper, suffix in (("a4", ""), ("letter", "-letter")):
+                if d["name"] == f"{slug}-{book}{suffix}.pdf":
+                    links.setdefault(book, {})[paper] = d["href"]
+    return links
+
+
 def game_pages(project: Project, slug: str, examples: list[Example], out: DocsWriter) -> dict[str, Any]:
+    from ..content.outline import glossary_terms, rulings_by_rule
+    from ..content.reference import PARTS, quick_reference, reference_lines
+
     root = project.root
     game = project.games[slug]
     content = game.content
     pics = pictures(root, slug, content.title, out)
-    setup = next((p for hint in SETUP_HINTS for p in pics if hint in p.src), pics[0] if pics else None)
-    quickref = [p for p in pics if "quick" in p.src]
     # The drawings of the examples' positions were made with the printed rulebook
     # (in parallel, one game per process); the site copies them.
     by_section, others = place_examples(game, examples)
@@ -177,10 +212,15 @@ def game_pages(project: Project, slug: str, examples: list[Example], out: DocsWr
         if svg.is_file():
             view["diagram"] = f"img/{svg.name}"
             out.copy(svg, f"{slug}/{view['diagram']}")
+    files = downloads(root, slug, out)
     context = dict(game=content, outline=outline(content, others), players=players_text(content),
-                   play_time=play_time_text(content), pictures=pics, setup_picture=setup, quickref_pictures=quickref,
+                   play_time=play_time_text(content), pictures=pics, setup_scene=setup_scene(root, slug, out),
+                   legend_scene=setup_scene(root, slug, out, LEGEND_SVG), reading_intro=READING_INTRO,
                    examples_by_section=by_section, other_examples=others, checked_page=f"../{CHECKED_PAGE}",
-                   suit_glyphs=SUIT_GLYPHS, downloads=downloads(root, slug, out), playable=has_engine(slug))
+                   suit_glyphs=SUIT_GLYPHS, downloads=files, books=book_links(files, slug),
+                   rulings=rulings_by_rule(content), glossary=glossary_terms(content),
+                   reference=quick_reference(content), reference_lines=reference_lines(content), parts=PARTS,
+                   playable=has_engine(slug))
     out.text(f"{slug}/index.md", render(root, "site/rulebook.md.j2", **context))
     out.text(f"{slug}/quick-reference.md", render(root, "site/quick-reference.md.j2", **context))
     out.text(f"{slug}/print-and-play.md", render(root, "site/print-and-play.md.j2", **context))
@@ -198,6 +238,24 @@ def game_pages(project: Project, slug: str, examples: list[Example], out: DocsWr
     if plays:
         nav.append({"How it plays": plays})
     return {"content": content, "picture": pics[0] if pics else None, "pictures": pics, "nav": nav}
+
+
+#: Where the rulebook build leaves the picture of the table after setup and the drawing
+#: of "Reading the examples" (in output/<slug>/).
+SETUP_SVG = "setup.svg"
+LEGEND_SVG = "reading-the-examples.svg"
+
+
+def setup_scene(root: Path, slug: str, out: DocsWriter, name: str = SETUP_SVG) -> Picture | None:
+    """A picture drawn with the rulebook (the table after setup, or ``name``), copied
+    beside the pages, with its description as the text a screen reader reads."""
+    svg = root / "output" / slug / name
+    if not svg.is_file():
+        return None
+    out.copy(svg, f"{slug}/img/{name}")
+    match = re.search(r"<title>(.*?)</title>", svg.read_text(encoding="utf-8"), re.S)
+    alt = html.unescape(match.group(1)) if match else "A drawing of the table"
+    return Picture(f"img/{name}", " ".join(alt.split()))
 
 
 def deck_report(project: Project, slug: str, out: DocsWriter) -> str | None:

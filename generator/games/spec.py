@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from ..content.schema import GameContent
     from ..rules.base import Game
     from ..rules.bots import GameBots
+    from ..scene import Scene
 
 #: ``engine(game)``: the rules engine, built from the game's loaded content (its numbers,
 #: and files beside game.yaml such as a deck file; ``game.folder`` is where they are).
@@ -33,6 +34,13 @@ FacesFactory = Callable[["GameContent", "FaceOptions", Path], Sequence["Componen
 #: its moves (None where the engine refused them).
 DiagramDrawer = Callable[[Mapping[str, Any], "Mapping[str, Any] | None", "Mapping[str, Any] | None",
                           "GameContent", "Palette"], "Sheet"]
+#: ``setup(content, components, palette)``: the picture of the table after setup, laid
+#: out with the game's printed ``components`` (``generator.components.tabletop``).
+SetupDrawer = Callable[["GameContent", Sequence["Component"], "Palette"], "Scene"]
+#: ``legend(content, palette)``: the labelled drawing of the rulebook's "Reading the
+#: examples" part (the compact notation its examples keep, shown on the table) and the
+#: words that describe it to a screen reader.
+LegendDrawer = Callable[["GameContent", "Palette"], "tuple[Sheet, str]"]
 #: ``data()``: the record class (``generator.content.record``) of the game's ``data:``
 #: block in game.yaml: its numbers (start dice, setup grid, scoring chart...). Content
 #: checks parse it with line numbers; the engine and the faces read the same record, so
@@ -59,5 +67,7 @@ class GameSpec:
     faces: FacesFactory | None = None
     diagram: DiagramDrawer | None = None
     data: DataRecord | None = None
+    setup: SetupDrawer | None = None
+    legend: LegendDrawer | None = None
     checks: tuple[ContentCheck, ...] = ()
     bots: BotsModule | None = None

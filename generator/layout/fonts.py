@@ -20,12 +20,24 @@ SVG_FAMILY = "'Bitstream Vera Sans', 'DejaVu Sans', sans-serif"
 
 _FILES = {REGULAR: "Vera.ttf", BOLD: "VeraBd.ttf"}
 
+#: The face of printed rulebooks and quick references: DejaVu Sans, shipped with
+#: Pipworks in ``generator/fonts/`` (with its licence). It is Vera extended (the same
+#: widths for every glyph Vera has) with the suit symbols, arrows and signs rules text
+#: uses, so a book prints "K♠" and "1↔6" as written. Vendored rather than taken from the
+#: system (Debian's fonts-dejavu-core) so ``pip install pipworks`` prints the same book
+#: on any machine; reportlab embeds only the glyphs a book uses.
+BOOK = "PipworksBook"
+BOOK_BOLD = "PipworksBook-Bold"
+_BOOK_FILES = {BOOK: "DejaVuSans.ttf", BOOK_BOLD: "DejaVuSans-Bold.ttf"}
+
 
 def font_name(bold: bool) -> str:
     return BOLD if bold else REGULAR
 
 
 def font_path(name: str) -> Path:
+    if name in _BOOK_FILES:
+        return Path(__file__).resolve().parent.parent / "fonts" / _BOOK_FILES[name]
     import reportlab
 
     return Path(reportlab.__file__).resolve().parent / "fonts" / _FILES[name]
@@ -46,3 +58,13 @@ def register_all() -> None:
     """Make both faces known to reportlab before a canvas uses them."""
     for name in _FILES:
         ttfont(name)
+
+
+def register_book() -> None:
+    """Make the book face known to reportlab as a family, so ``<b>`` in a paragraph
+    sets DejaVu Sans Bold (there is no italic face: ``<i>`` keeps the regular one)."""
+    from reportlab.pdfbase.pdfmetrics import registerFontFamily
+
+    for name in _BOOK_FILES:
+        ttfont(name)
+    registerFontFamily(BOOK, normal=BOOK, bold=BOOK_BOLD, italic=BOOK, boldItalic=BOOK_BOLD)

@@ -52,7 +52,7 @@ def test_every_game_has_examples_to_draw() -> None:
 @pytest.mark.parametrize("index", range(len(EXAMPLES)), ids=IDS)
 def test_every_example_is_drawn_inside_its_picture(index: int) -> None:
     scene = diagram(index)
-    assert scene.width == WIDTH and 15.0 < scene.height < 140.0
+    assert 20.0 < scene.width <= WIDTH and 15.0 < scene.height < 140.0
     for item in walk(scene.items):
         if isinstance(item, Text):
             assert item.name and item.max_width, f"unnamed or unbounded text {item.text!r}"
@@ -208,7 +208,8 @@ def test_site_and_book_get_the_drawing() -> None:
     the printed example box draws it."""
     from generator.content.project import load_project
     from generator.docs.site import place_examples
-    from generator.render.book import _example, _styles
+    from generator.render.book import _example
+    from generator.render.book_base import styles
     from generator.verify.run import run_all
 
     project = load_project(ROOT, only=["multisuit"])
@@ -216,8 +217,9 @@ def test_site_and_book_get_the_drawing() -> None:
     placed, others = place_examples(project.games["multisuit"], examples, run_all(examples, before=True).replays)
     views = [v for vs in placed.values() for v in vs] + others
     assert len(views) == len(examples) and all(isinstance(v["scene"], Scene) for v in views)
-    box = _example(views[0], _styles(), 170 * 72 / 25.4)[0]
-    assert type(box._cellvalues[1][0]).__name__ == "_Scene"
+    box = _example(views[0], styles(), 170 * 72 / 25.4)[0]._content[0]  # kept together: one page
+    # the title, the story, then the drawing (issue 13: the story, the drawing, then the moves)
+    assert [type(row[0]).__name__ for row in box._cellvalues[1:3]] == ["Paragraph", "_Scene"]
 
 
 def test_site_pages_show_each_example_drawing(tmp_path) -> None:  # type: ignore[no-untyped-def]

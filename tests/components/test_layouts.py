@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 import pytest
 
+from generator.components.typeset import printable
+
 from generator.components.base import CARD_SIZES, FaceOptions
 from generator.layout.boxes import Box
 from generator.layout.lint import IDENTITY, group_matrix, lint_scene, transform_box
@@ -137,8 +139,12 @@ def test_quick_reference_comes_from_the_content(slug: str) -> None:
     """Change a quick-reference line and the card changes with it."""
     content = game(slug)
     line = "Zebras may never lead a trick on Tuesdays."
-    changed_lines = [replace(content.quickref[0], text=line), *content.quickref[1:]]
-    changed = replace(content, quickref=changed_lines)
+    first = next(s for s in content.all_sections() if isinstance(s.reference, str) and s not in content.setup)
+
+    def edit(sections):  # type: ignore[no-untyped-def]
+        return [replace(s, reference=line) if s is first else replace(s, sections=edit(s.sections)) for s in sections]
+
+    changed = replace(content, rules=edit(content.rules))
 
     def words(c):  # type: ignore[no-untyped-def]
         component = by_id(layout(c), "quick-reference")
@@ -146,7 +152,7 @@ def test_quick_reference_comes_from_the_content(slug: str) -> None:
 
     before, after = words(content), words(changed)
     assert "Zebras" not in before and "Zebras may never lead" in after and "Tuesdays." in after
-    first_words = content.quickref[0].text.split()[:3]
+    first_words = printable(str(first.reference)).split()[:3]
     assert " ".join(first_words) in before
 
 

@@ -7,6 +7,7 @@ changed is caught before it reaches a printed board or a rulebook.
 
 from __future__ import annotations
 
+from generator.content.reference import reference_lines
 import re
 from pathlib import Path
 
@@ -38,7 +39,7 @@ def all_text(content) -> str:
         parts += [s.title, s.text, *s.items]
     for v in content.variants:
         parts += [v.name, v.text, *v.items]
-    parts += [q.text for q in content.quickref]
+    parts += [q.text for q in reference_lines(content)]
     parts += [f"{c.question} {c.ruling}" for c in content.clarifications]
     parts += [f"{g.term} {g.definition}" for g in content.glossary]
     parts += [f"{c.name} {c.description}" for c in content.components]
@@ -190,11 +191,11 @@ def test_every_ruling_is_a_clarification(content) -> None:
 
 def test_quickref_glossary_and_clarification_refs_resolve(game, content) -> None:
     ids = rule_ids(game)
-    refs = [q.rule for q in content.quickref] + [g.rule for g in content.glossary]
+    refs = [q.rule for q in reference_lines(content)] + [g.rule for g in content.glossary]
     refs += [c.rule for c in content.clarifications] + [v.rule for v in content.variants]
     assert all(r in ids for r in refs if r), [r for r in refs if r and r not in ids]
-    assert all(q.rule for q in content.quickref), "every quick-reference line points at its rule"
-    assert {q.suit for q in content.quickref if q.suit} == set(content.suits)
+    assert all(q.rule for q in reference_lines(content)), "every quick-reference line points at its rule"
+    assert {q.suit for q in reference_lines(content) if q.suit} == set(content.suits)
 
 
 def test_printed_components_are_the_board_quickref_and_score_pad(content) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from generator.content.reference import reference_lines
 import re
 from pathlib import Path
 
@@ -148,6 +149,6 @@ def test_variants_name_engine_variants(content):
 def test_references_resolve(game):
     ids = rule_ids(game)
     c = game.content
-    for ref in [q.rule for q in c.quickref] + [g.rule for g in c.glossary] + [k.rule for k in c.clarifications]:
+    for ref in [q.rule for q in reference_lines(c)] + [g.rule for g in c.glossary] + [k.rule for k in c.clarifications]:
         assert ref in ids
-    assert len(c.glossary) >= 10 and len(c.quickref) >= 8
+    assert len(c.glossary) >= 10 and len(reference_lines(c)) >= 8

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from generator.content.reference import reference_lines
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any, Iterator
@@ -131,7 +132,7 @@ def test_gaps_we_found_are_marked_ours(game: GameContent) -> None:
 
 
 def test_quickref_glossary_and_clarification_refs_resolve(game: GameContent) -> None:
-    ids = section_ids(game)
-    refs = [q.rule for q in game.quickref] + [g.rule for g in game.glossary] + [c.rule for c in game.clarifications]
-    assert None not in refs[: len(game.quickref)], "every quick-reference line names its rule"
+    ids = section_ids(game) | {c.id for c in game.clarifications}  # a ruling's line names its ruling
+    refs = [q.rule for q in reference_lines(game)] + [g.rule for g in game.glossary] + [c.rule for c in game.clarifications]
+    assert None not in refs[: len(reference_lines(game))], "every quick-reference line names its rule"
     assert [r for r in refs if r is not None and r not in ids] == []

@@ -3,6 +3,7 @@ content, every ruling is a clarification, and every reference resolves."""
 
 from __future__ import annotations
 
+from generator.content.reference import reference_lines
 import re
 from pathlib import Path
 
@@ -60,7 +61,7 @@ def test_initiative_order_and_suit_powers(game) -> None:
     assert "two" in hearts and "six" in hearts
     assert "two" in section(game.content, "power-diamonds").text.lower()
     assert "one pip" in " ".join(section(game.content, "swap-movement").items).lower()
-    quickref = {q.rule: q.text for q in game.content.quickref}
+    quickref = {q.rule: q.text for q in reference_lines(game.content)}
     assert "+2" in quickref["power-hearts"] and "-2" in quickref["power-diamonds"]
     assert "1 pip" in quickref["swap-movement"]
     aid = " ".join(data["player_aid"])
@@ -115,7 +116,7 @@ def test_glossary_resolvable_die_includes_the_clubs_hold(game) -> None:
 
 def test_references_resolve(game) -> None:
     ids = rule_ids(game)
-    refs = [q.rule for q in game.content.quickref] + [g.rule for g in game.content.glossary]
+    refs = [q.rule for q in reference_lines(game.content)] + [g.rule for g in game.content.glossary]
     refs += [c.rule for c in game.content.clarifications]
     assert refs and all(r in ids for r in refs if r)
-    assert all(q.rule for q in game.content.quickref)
+    assert all(q.rule for q in reference_lines(game.content))

@@ -38,7 +38,7 @@ def test_markdown_site_and_pdf_follow_the_one_outline(built_project: Path, slug:
 
 def test_a_chapter_with_nothing_to_show_is_left_out() -> None:
     game = parse_game(ROOT / "content" / SLUGS[0]).content
-    bare = type(game)(**{**game.__dict__, "variants": [], "clarifications": [], "glossary": []})
+    bare = type(game)(**{**game.__dict__, "variants": [], "clarifications": [], "glossary": [], "notation": []})
     ids = [c.id for c in outline(bare)]
     assert ids == ["components", "setup", "rules", "quick-reference"]
-    assert [c.id for c in CHAPTERS][: 3] == ids[:3]
+    assert [c.id for c in CHAPTERS if c.id != "reading-examples"][: 3] == ids[:3]

@@ -51,10 +51,19 @@ def test_the_36_faces_show_exactly_the_ranks_of_the_deck_file(multisuit_kit):
         assert shown == sorted(ranks * 3), f"card {row['id']}: corner, turned corner and centre"
 
 
+def quick_reference_cards(kit: Path) -> int:
+    """How many cards the quick reference takes (its lines set at 7 pt or more)."""
+    return len(list((kit / "svg").glob("quick-reference-*.svg")))
+
+
 def test_kit_files_are_named_for_the_player(multisuit_kit):
     names = sorted(p.name for p in multisuit_kit.iterdir() if p.is_file())
     assert names == ["multisuit-cards-pod.pdf", "multisuit-pnp-a4.pdf", "multisuit-pnp-letter.pdf"]
-    assert len(list((multisuit_kit / "svg").glob("*.svg"))) == 36 + 3 + 2 + 1
+    faces = sorted(p.stem.rsplit("-", 1)[0] for p in (multisuit_kit / "svg").glob("*.svg"))
+    counts = {name: faces.count(name) for name in faces}
+    # the quick reference continues on as many cards as its lines need at 7 pt or more
+    assert counts.pop("quick-reference") >= 1
+    assert counts == {"playing-cards": 36, "marker-cards": 3, "score-sheet": 1}
 
 
 def test_the_deck_pdf_is_small(multisuit_kit):
@@ -76,11 +85,13 @@ def test_every_page_is_labelled_and_the_cover_lists_the_kit(multisuit_kit):
         assert f"page {number} of {total}" in text and "A4" in text and "print at 100% / actual size" in text
         assert "100 mm" in text and "1 in" in text
     cover = reader.pages[0].extract_text()
-    # 36 + 3 + 2 same-size cards share 6 sheets of 8, one sheet to every other page (the
-    # reverse of each stays blank): the deck is on pages 3-11, the markers share page 11,
-    # the quick-reference cards pages 11 and 13.
+    # 36 + 3 + the quick-reference cards (as many as its lines need, 2 or 3) share sheets
+    # of 8, one sheet to every other page (the reverse of each stays blank): the deck is on
+    # pages 3-11, the markers share page 11, the quick-reference cards pages 11 and 13.
     assert re.search(r"36 × Playing cards.*pages 3, 5, 7, 9, 11\n", cover)
-    assert re.search(r"3 × Marker cards.*page 11\n", cover) and re.search(r"2 × Quick reference.*pages 11, 13", cover)
+    cards = quick_reference_cards(multisuit_kit)
+    assert re.search(r"3 × Marker cards.*page 11\n", cover)
+    assert re.search(rf"{cards} × Quick reference.*pages 11, 13", cover)
 
 
 @pytest.mark.pdftoppm
@@ -132,7 +143,8 @@ def _texts(items):
 
 def test_the_pod_pdf_holds_one_page_per_card(multisuit_kit):
     reader = PdfReader(multisuit_kit / "multisuit-cards-pod.pdf")
-    assert len(reader.pages) == 2 * (36 + 3 + 2)  # the deck, the markers, the quick-reference cards, each with a back
+    # the deck, the markers, the quick-reference cards, each with a back
+    assert len(reader.pages) == 2 * (36 + 3 + quick_reference_cards(multisuit_kit))
     for page in reader.pages:
         assert float(page.trimbox.width) == pytest.approx(63 * 72 / 25.4, abs=0.01)
         assert float(page.bleedbox.width) == pytest.approx(69 * 72 / 25.4, abs=0.01)

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from ...content.schema import GameContent
     from ...rules.base import Game
     from ...rules.bots import GameBots
+    from ...scene import Scene
 
 
 def _engine(game: LoadedGame) -> Game[Any, Any]:
@@ -44,6 +45,18 @@ def _diagram(example: Mapping[str, Any], before: Mapping[str, Any] | None, after
     return draw(example, before, after, content, pal)
 
 
+def _setup(content: GameContent, components: Sequence[Component], pal: Palette) -> Scene:
+    from .diagrams import setup_table
+
+    return setup_table(content, components, pal)
+
+
+def _legend(content: GameContent, pal: Palette) -> tuple[Sheet, str]:
+    from .diagrams import legend
+
+    return legend(content, pal)
+
+
 def _data() -> type:
     from .state import Numbers
 
@@ -62,5 +75,5 @@ def _bots() -> GameBots:
     return bots
 
 
-SPEC = GameSpec(slug="four-deuces", engine=_engine, faces=_faces, diagram=_diagram, data=_data, bots=_bots,
-                checks=(_card_layout,))
+SPEC = GameSpec(slug="four-deuces", engine=_engine, faces=_faces, diagram=_diagram,
+                data=_data, setup=_setup, legend=_legend, bots=_bots, checks=(_card_layout,))

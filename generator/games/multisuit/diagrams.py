@@ -63,10 +63,10 @@ def multi_card(x: float, y: float, text: str, pal: Palette, name: str, trick_sui
 
 
 def marker(x: float, y: float, suit: str, pal: Palette, name: str, w: float = CW, h: float = CH) -> list:
-    """The trick's marker card: the suit's tint and a large outline."""
+    """The trick's marker card: the suit's tint and a large outline, its name beneath."""
     return [Rect(x, y, w, h, Style(fill=pal.suit_tint(suit), stroke=pal.accent, stroke_width=0.35), radius=1.4),
-            suit_symbol(suit, x + w / 2, y + h * 0.45, w * 0.62, pal.suit(suit)),
-            label(x + w / 2, y + h - 1.6, suit.upper(), f"{name} suit", w - 1.2, ts.FINE * 0.8, "middle", True,
+            suit_symbol(suit, x + w / 2, y + h * 0.5, w * 0.7, pal.suit(suit)),
+            label(max(x + w / 2, 11.0), y + h + 3.4, suit.upper(), f"{name} suit", 20.0, ts.FINE, "middle", True,
                   pal.suit(suit))]
 
 
@@ -97,7 +97,7 @@ def _trick_rows(example: Mapping[str, Any], play: list[str], pal: Palette) -> tu
         suit = trick[0][4]
         done = run("multisuit", example, play[: trick[-1][0] + 1]) or {}
         winner = done.get("trick_winner") if len(trick) == 4 else None
-        items.append(caption(2.0 + CW / 2, y + 2.2, "Trick suit", f"trick {t} marker caption", 19.0, pal, "middle"))
+        items.append(caption(2.0, y + 2.2, "Trick suit", f"trick {t} marker caption", TRICK_X - 3.0, pal))
         if suit:
             items += marker(2.0, y + 3.2, suit, pal, f"trick {t} marker")
         for n, (_, seat, _, text, _) in enumerate(trick):
@@ -197,3 +197,68 @@ def draw(example: Mapping[str, Any], before: Mapping[str, Any] | None, after: Ma
     else:
         sheet.add(*_card_rows(_fallback_rows(example, play, before, after), pal))
     return sheet
+
+
+# -- the table after setup ------------------------------------------------------------
+
+
+def setup_table(content: Any, components: Any, pal: Palette) -> Any:
+    """Four players, partners opposite (North–South against East–West), the three
+    suit markers face up in the middle about 10 cm apart, nine cards in every hand."""
+    from ...components import tabletop as tt
+    from .notation import SEATS
+    from .state import Numbers
+
+    numbers = Numbers.from_content(content)
+    markers = {f.front.name: f.front for f in next(c for c in components if c.id == "marker-cards").faces}
+    w, h = tt.WIDTH, 110.0
+    items: list = [tt.table(w, h, pal)]
+    # The table is drawn at 1 : 8: a card is 8 mm wide here, the 10 cm between markers 12.5 mm.
+    card_w, gap = 63.5 / 8, 100.0 / 8
+    faces = list(markers.values())[: len(numbers.markers)]
+    x0 = (w - len(faces) * card_w - (len(faces) - 1) * gap) / 2
+    for n, face in enumerate(faces):
+        items.append(tt.miniature(face, x0 + n * (card_w + gap), h / 2 - 8.0, card_w)[0])
+    items.append(tt.label(w / 2, h / 2 + 10.0, "markers, about 10 cm apart", "markers", 70.0, pal, bold=False))
+    hand = 9
+    seats = {"North": (w / 2, 7.0, "middle", (w / 2, 10.0)), "South": (w / 2, h - 3.0, "middle", (w / 2, h - 27.0)),
+             "West": (4.0, h / 2 - 14.0, "start", (4.0, h / 2 - 10.0)),
+             "East": (w - 4.0, h / 2 - 14.0, "end", (w - 4.0, h / 2 - 10.0))}
+    team = {"North": "North–South", "South": "North–South", "East": "East–West", "West": "East–West"}
+    for name in SEATS:
+        lx, ly, anchor, (hx, hy) = seats[name]
+        fan_items, fan_w = tt.fan(0, 0, hand, pal, w=7.9, h=11.1, step=1.6)
+        x = {"middle": hx - fan_w / 2, "start": hx, "end": hx - fan_w}[anchor]
+        items += tt.fan(x, hy, hand, pal, w=7.9, h=11.1, step=1.6)[0]
+        items.append(tt.label(lx, ly, name, f"seat {name}", 40.0, pal, anchor))
+        items.append(tt.label(lx, hy + 15.5, team[name], f"team {name}", 40.0, pal,
+                              anchor, bold=False, size=3.0))
+    return tt.picture("multisuit", content.title, items, h,
+                      "Four players sit round the table in two partnerships, partners opposite: North and South "
+                      "against East and West. The spade, diamond and club markers lie face up in the middle, about "
+                      f"10 cm apart; every player holds {hand} cards.")
+
+
+# -- the labelled drawing of "Reading the examples" -----------------------------------
+
+
+def legend(content: Any, pal: Palette) -> tuple[Sheet, str]:
+    """One Multisuit card as the examples write it (its ranks in spades, diamonds,
+    clubs order, a hyphen for no rank), each line labelled, and a marker card."""
+    shown = "A♠-♦10♣"
+    items: list = [caption(2.0, 4.0, "A card", "legend card caption", 40.0, pal)]
+    big_w, big_h = CW * 1.6, CH * 1.6
+    items += multi_card(2.0, 6.0, shown, pal, "legend card", w=big_w, h=big_h)
+    line = (big_h - 2.0) / len(SUITS)
+    for n, suit in enumerate(SUITS):
+        rank = ranks(shown).get(suit, "-")
+        said = f"{suit}: {'no rank' if rank == '-' else rank}"
+        items.append(note(2.0 + big_w + 2.0, 6.0 + 1.0 + n * line + line / 2 + 1.0, said, f"legend {suit} line",
+                          40.0, pal))
+    x = 2.0 + big_w + 34.0
+    items += marker(x, 6.0, "spades", pal, "legend marker")
+    sheet = Sheet()
+    sheet.add(items, 6.0 + big_h + 6.0)
+    return sheet, ("A Multisuit card: the ace of spades, no rank in diamonds, the ten of clubs, one "
+                   "line per suit in the order spades, diamonds, clubs. Beside it the spades marker: a card led on it "
+                   "makes spades the trick's suit.")

@@ -96,8 +96,8 @@ def _next_hand(after: Mapping[str, Any], y: float, pal: Palette) -> tuple[list, 
     if not hand or after.get("phase") != "play a card":
         return [], y
     legal = {str(m).split()[-1] for m in after.get("legal") or [] if " plays " in str(m) and "face down" not in str(m)}
-    items: list = [label(TRICK_X, y + 2.2, f"{seat}'s hand (heavy edge: may play face up)", "next hand caption",
-                         60.0, ts.FINE, fill=pal.text)]
+    items: list = [label(TRICK_X, y + 2.2, f"{seat}'s hand; heavy edge: may play", "next hand caption",
+                         TABLE_X - TRICK_X - 2.0, ts.FINE, fill=pal.text)]
     for n, text in enumerate(hand[:4]):
         rank, suit = split_card(text)
         items += card(TRICK_X + n * PITCH, y + 3.2, rank, suit, pal, f"next hand card {n + 1}",
@@ -186,3 +186,65 @@ def draw(example: Mapping[str, Any], before: Mapping[str, Any] | None, after: Ma
         items, bottom = _dice_table(before, after, pal)
         sheet.add(items, bottom)
     return sheet
+
+
+# -- the table after setup ------------------------------------------------------------
+
+
+def setup_table(content: Any, components: Any, pal: Palette) -> Any:
+    """Four players round the table, each with their player mat turned towards them,
+    four dice showing the start values (2, 3, 4, 5) and a hand of 13 cards; South
+    deals, so West (on South's left) leads the first trick."""
+    from ...components import tabletop as tt
+    from .state import Numbers
+
+    start = list(Numbers.from_content(content).start_dice)
+    mat = next(c for c in components if c.id == "player-mat").faces[0].front
+    w = h = tt.WIDTH
+    items: list = [tt.table(w, h, pal)]
+    mat_w = 30.0
+    # (seat label, turn of the mat, mat's top-left, dice and hand positions, label anchor)
+    seats = [
+        ("North", 180, (45.0, 10.0), (78.0, 14.0), (14.0, 13.0), (60.0, 6.5, "middle")),
+        ("South · deals", 0, (45.0, h - 10.0 - mat.height * mat_w / mat.width), (17.0, h - 20.0), (79.0, h - 18.5),
+         (60.0, h - 3.0, "middle")),
+        ("West · leads first", 90, (4.0, 44.0), (4.0, 79.0), (4.0, 88.0), (4.0, 41.0, "start")),
+        ("East", 270, (w - 4.0 - mat.height * mat_w / mat.width, 44.0), (w - 27.0, 79.0), (w - 26.0, 88.0),
+         (w - 4.0, 41.0, "end")),
+    ]
+    for name, turn, (mx, my), (dx, dy), (hx, hy), (lx, ly, anchor) in seats:
+        group, _, _ = tt.miniature(mat, mx, my, mat_w, turn)
+        items.append(group)
+        items += tt.dice(dx, dy, start, pal)[0]
+        items += tt.fan(hx, hy, 13, pal, w=6.0, h=8.0, step=1.5)[0]
+        items.append(tt.label(lx, ly, name, f"seat {name}", 40.0, pal, anchor))
+    items.append(tt.label(w / 2, h / 2 + 1.5, "13 cards each", "hands", 36.0, pal, bold=False))
+    return tt.picture("pip-trick", content.title, items, h,
+                      "Four players sit round the table: North, East, South and West. Each has a player mat turned "
+                      "towards them, four dice showing 2, 3, 4 and 5, and a hand of 13 face-down cards. South deals, "
+                      "so West, on South's left, leads the first trick.")
+
+
+# -- the labelled drawing of "Reading the examples" -----------------------------------
+
+
+def legend(content: Any, pal: Palette) -> tuple[Sheet, str]:
+    """One player's four dice as every player starts them, each named (die 1 to die 4),
+    with the marks the drawings use: grey for a locked die, a bar for a used one."""
+    from .state import Numbers
+
+    start = list(Numbers.from_content(content).start_dice)
+    x, y, size, pitch = 2.0, 8.0, DIE, 11.0
+    items: list = [caption(x, 4.0, "A player's dice", "legend caption", 60.0, pal)]
+    for n, pips in enumerate(start):
+        items += dice_row(x + n * pitch, y, [pips], pal, size, faint={0} if n == 0 else frozenset())[0]
+        items.append(label(x + n * pitch + size / 2, y + size + 5.0, f"die {n + 1}", f"legend die {n + 1}",
+                           pitch - 0.4, ts.FINE, "middle", True, pal.text))
+    items += _used_bars(x + 2 * (pitch - DIE - DIE_GAP), y, {2}, pal)
+    for n, said in ((0, "locked"), (2, "used")):
+        items.append(note(x + n * pitch + size / 2 - 4.5, y + size + 9.0, said, f"legend {said}", pitch, pal))
+    sheet = Sheet()
+    sheet.add(items, y + DIE + 10.0)
+    return sheet, (f"One player's dice as every player starts them, showing {', '.join(map(str, start))}, named die 1 "
+                   f"to die {len(start)} from the left. Die 1 is grey: locked in an earlier round. Die 3 has a bar "
+                   f"under it: used in this cycle.")
