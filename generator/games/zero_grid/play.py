@@ -62,13 +62,13 @@ def apply(s: State, action: Action) -> State:
     if s.phase == RESOLVE:
         if action not in pending:
             raise IllegalAction(f"{action!r} is not a legal action now; {_expected(s)}", "action-choice")
-        f: list[Any] = list(s)
+        f: list[Any] = [*s]  # list(s), faster for a tuple subclass
         done = resolve_cards(f, action)
     else:  # programming: the order just read from the choices is legal without a look
         if not (type(pending) is ProgramChoices and action is pending.given) and action not in pending:
             raise IllegalAction(f"{action!r} is not a legal action now; {_expected(s)}",
                                 None if s.phase == OVER else "deal-and-program")
-        f = list(s)
+        f = [*s]
         program = action[1:]
         f[_PROGRAMS] = programs = s.programs + (program,)
         f[_EVENTS] = (_new(Programmed, (s.seat, program)), s.events)
