@@ -14,7 +14,8 @@ state is ever changed once built.
 from __future__ import annotations
 
 from itertools import product
-from typing import Any, Sequence
+from operator import itemgetter
+from typing import Any, Callable, Sequence
 
 from ...rules.base import Events, IllegalAction, implements
 from .state import (
@@ -49,9 +50,10 @@ def is_over(s: State) -> bool:
     return s.phase == OVER
 
 
-def legal_actions(s: State) -> Sequence[Action]:
-    """The programming orders of the hand, or the choices for the card resolving."""
-    return s.pending
+#: ``legal_actions(state)``: the programming orders of the hand, or the choices for the
+#: card resolving, which every state holds (``pending``): read by ``itemgetter``, a call
+#: that runs no Python code, as random play and the bots ask it at every decision.
+legal_actions: Callable[[State], Sequence[Action]] = itemgetter(_PENDING)
 
 
 @implements("hand-structure")
