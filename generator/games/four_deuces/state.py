@@ -353,16 +353,26 @@ def counts_of(cards: Sequence[int], suits: int) -> tuple[int, ...]:
     return tuple(c)
 
 
-_COUNTS: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
+class _DealtCounts(dict[tuple[int, ...], tuple[int, ...]]):
+    """``counts_of`` for the slices of a deal with ``suits`` suits, worked out once each:
+    a deal has few of them, and a dict lookup costs less than counting."""
+
+    def __init__(self, suits: int) -> None:
+        super().__init__()
+        self.suits = suits
+
+    def __missing__(self, cards: tuple[int, ...]) -> tuple[int, ...]:
+        found = self[cards] = counts_of(cards, self.suits)
+        return found
+
+
+#: ``DEALT[suits][cards]``: the counts per suit of the dealt ``cards``.
+DEALT = tuple(_DealtCounts(suits) for suits in range(len(SUITS) + 1))
 
 
 def dealt_counts(cards: tuple[int, ...], suits: int) -> tuple[int, ...]:
-    """``counts_of`` for the slices of a deal, remembered: a deal has few of them."""
-    key = (cards, suits)
-    found = _COUNTS.get(key)
-    if found is None:
-        found = _COUNTS[key] = counts_of(cards, suits)
-    return found
+    """``counts_of`` for the slices of a deal, remembered (:data:`DEALT`)."""
+    return DEALT[suits][cards]
 
 
 _PLAYED: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
@@ -665,12 +675,12 @@ def find_lead_player(totals: tuple[int, int]) -> int:
 @implements("setup-deal", "setup-reserve", "setup-remove")
 def deal_cards(f: list[Any], deck: tuple[int, ...], numbers: Numbers) -> None:
     """A hand to each player, a reserve face down to each, the rest removed unseen."""
-    hand, reserve, places = numbers.hand, numbers.reserve, numbers.track_places
-    f[_HANDS] = (dealt_counts(deck[0:hand], places), dealt_counts(deck[hand:2 * hand], places))
+    hand, reserve = numbers.hand, numbers.reserve
+    counts = DEALT[numbers.track_places]  # dealt_counts, its table read here
+    f[_HANDS] = (counts[deck[0:hand]], counts[deck[hand:2 * hand]])
     top = 2 * hand
-    f[_RESERVES] = (dealt_counts(deck[top:top + reserve], places),
-                    dealt_counts(deck[top + reserve:top + 2 * reserve], places))
-    f[_REMOVED] = dealt_counts(deck[top + 2 * reserve:], places)
+    f[_RESERVES] = (counts[deck[top:top + reserve]], counts[deck[top + reserve:top + 2 * reserve]])
+    f[_REMOVED] = counts[deck[top + 2 * reserve:]]
 
 
 @implements("round", "next-round", "between-rounds", "ability-per-round")
