@@ -158,9 +158,12 @@ class State(NamedTuple):
     opening: bool  # set up by new_game: the log begins with round 1's setting up
     history: Events  # the actions since ``start``, newest first
     start: State | None  # the state the actions were taken from (None: this one)
+    #: phase == PHASE_OVER, kept as a field so that ``play.is_over``, asked after every
+    #: move, is an ``itemgetter`` (no Python code runs) rather than a function.
+    over: bool = False
 
     def __repr__(self) -> str:
-        skip = ("numbers", "chance", "history", "start")
+        skip = ("numbers", "chance", "history", "start", "over")
         fields = ", ".join(f"{k}={v!r}" for k, v in zip(self._fields, self) if k not in skip)
         return f"State({fields}, actions={len(oldest_first(self.history))})"
 
@@ -191,6 +194,7 @@ _USED = State._fields.index("used")
 _CAPONE = State._fields.index("capone")
 _HISTORY = State._fields.index("history")
 _START = State._fields.index("start")
+_OVER = State._fields.index("over")
 #: the fields that decide what the player to move may do, in one slice: reading a
 #: NamedTuple's fields one by one costs twice as much as slicing them out together.
 TO_MOVE = slice(_PHASE, _CAPONE + 1)
@@ -716,7 +720,7 @@ _BEFORE_SETUP: dict[str, Any] = {
     "endings": (), "track": (), "reserves": ((), ()), "removed": (), "piles": ((), ()), "tricks_won": (0, 0),
     "trick": 0, "round_lead": 0, "leader": 0, "phase": PHASE_CHOOSE, "turn": 0, "hands": ((), ()),
     "dice": ((), ()), "led": None, "used": (False, False), "characters": None, "capone": None, "opening": True,
-    "history": None, "start": None,
+    "history": None, "start": None, "over": False,
 }
 assert tuple(_BEFORE_SETUP) == State._fields
 
