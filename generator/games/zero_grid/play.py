@@ -46,8 +46,9 @@ def to_move(s: State) -> int | None:
     return None if s.phase == OVER else s.seat
 
 
-def is_over(s: State) -> bool:
-    return s.phase == OVER
+#: ``is_over(state)``: whether the game is over, read from the state's ``over`` field (set
+#: with the phase) by ``itemgetter``: a call that runs no Python code, after every move.
+is_over: Callable[[State], bool] = itemgetter(State._fields.index("over"))
 
 
 #: ``legal_actions(state)``: the programming orders of the hand, or the choices for the
