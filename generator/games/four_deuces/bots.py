@@ -23,7 +23,7 @@ from ...rules.base import oldest_first
 from ...rules.cards import NoConsistentDeal
 from .play import _allowed, act, events, legal_actions, trick_winner
 from .state import (
-    _ROUND, BY_FIFTH, BY_FOUR, BY_STUCK, PLAY, SEATS, CardGiven, Climbed, DiceTraded, Level, Numbers, RoundChance, RoundWon,
+    _ROUND, BY_FIFTH, BY_FOUR, BY_STUCK, PLAY, Chance, SEATS, CardGiven, Climbed, DiceTraded, Level, Numbers, RoundChance, RoundWon,
     SameSuit, State, Tie, TrackWins, deal_cards, draw_chance, game_from_chance,
 )
 
@@ -176,7 +176,7 @@ def determinise(state: State, seat: int, rng: random.Random) -> State:
     seen = knowledge(state, seat)
     numbers = state.numbers
     fresh = draw_chance(rng, numbers)
-    chance = []
+    chance: list[Chance] = []
     for number, (decks, weights) in enumerate(seen.options):
         if not decks:
             raise NoConsistentDeal(f"no deal of round {number + 1} agrees with what seat {seat} saw")

@@ -11,12 +11,13 @@ the hot paths read each field once, or read the list ``apply`` already made.
 
 from __future__ import annotations
 
-from typing import Any
+from operator import itemgetter
+from typing import Any, Callable
 
 from ...rules.base import IllegalAction, implements, oldest_first
 from .state import (
-    _CAPONE, _CHARACTERS, _DICE, _ENDINGS, _HANDS, _HISTORY, _LEAD_LEADS, _LED, _LEADER, _NUMBERS, _PHASE,
-    _PILES, _RESERVES, _ROUND, _ROUND_LEAD, _ROUNDS_WON, _START, _TRACK, _TRICK, _TRICKS_WON, _TURN, _USED,
+    _CAPONE, _CHARACTERS, _DICE, _ENDINGS, _HANDS, _HISTORY, _LEAD_LEADS, _LED, _LEADER, _NUMBERS, _OVER,
+    _PHASE, _PILES, _RESERVES, _ROUND, _ROUND_LEAD, _ROUNDS_WON, _START, _TRACK, _TRICK, _TRICKS_WON, _TURN, _USED,
     AL_CAPONE, BUGS_MORAN, BY_FIFTH, BY_FOUR, BY_STUCK, CHARACTERS, CHOICES, CHOOSE, GIVE, GIVES, PHASE_CHOOSE,
     PHASE_OVER, PHASE_PLAY, PLAY, PLAYS, RETURN, RETURNS, SEATS, STUCK, STUCK_ACTION, SUITS, SWAP, SWAPS, TO_MOVE,
     Action, CannotPlace, CardGiven, CardPlayed, CardReturned, CharacterChosen, Climbed, Collector, DiceTraded,
@@ -35,8 +36,9 @@ def to_move(state: State) -> int | None:
     return None if state.phase == PHASE_OVER else state.turn
 
 
-def is_over(state: State) -> bool:
-    return state.phase == PHASE_OVER
+#: ``is_over(state)``: whether the game is over, read from the state's ``over`` field (set
+#: with the phase) by ``itemgetter``: a call that runs no Python code, after every move.
+is_over: Callable[[State], bool] = itemgetter(_OVER)
 
 
 # --- what may be done ------------------------------------------------------------------
@@ -403,7 +405,7 @@ def end_round(f: list[Any], winner: int, how: str, ev: Collector) -> None:
         ev.append(RoundWon(winner, how, f[_TRICKS_WON], won))
     f[_CAPONE] = None  # a stuck follower's round stops with the led card still on the table
     if won[winner] == f[_NUMBERS].rounds_to_win:
-        f[_PHASE] = PHASE_OVER
+        f[_PHASE], f[_OVER] = PHASE_OVER, True
         f[_TURN] = None
         if ev is not None:
             ev.append(GameWon(winner, won))

@@ -134,7 +134,7 @@ class State(NamedTuple):
     numbers: Numbers
     lead_leads: bool  # variant lead-player-leads
     keep_track: bool  # not variant reshuffle-track
-    chance: tuple[RoundChance, ...]
+    chance: tuple[Chance, ...]
     round: int  # 0-based
     rounds_won: tuple[int, int]
     endings: tuple[str, ...]  # how each finished round ended (BY_FIFTH, BY_FOUR, BY_STUCK)
@@ -158,9 +158,12 @@ class State(NamedTuple):
     opening: bool  # set up by new_game: the log begins with round 1's setting up
     history: Events  # the actions since ``start``, newest first
     start: State | None  # the state the actions were taken from (None: this one)
+    #: phase == PHASE_OVER, kept as a field so that ``play.is_over``, asked after every
+    #: move, is an ``itemgetter`` (no Python code runs) rather than a function.
+    over: bool = False
 
     def __repr__(self) -> str:
-        skip = ("numbers", "chance", "history", "start")
+        skip = ("numbers", "chance", "history", "start", "over")
         fields = ", ".join(f"{k}={v!r}" for k, v in zip(self._fields, self) if k not in skip)
         return f"State({fields}, actions={len(oldest_first(self.history))})"
 
@@ -191,6 +194,7 @@ _USED = State._fields.index("used")
 _CAPONE = State._fields.index("capone")
 _HISTORY = State._fields.index("history")
 _START = State._fields.index("start")
+_OVER = State._fields.index("over")
 #: the fields that decide what the player to move may do, in one slice: reading a
 #: NamedTuple's fields one by one costs twice as much as slicing them out together.
 TO_MOVE = slice(_PHASE, _CAPONE + 1)
@@ -353,16 +357,26 @@ def counts_of(cards: Sequence[int], suits: int) -> tuple[int, ...]:
     return tuple(c)
 
 
-_COUNTS: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
+class _DealtCounts(dict[tuple[int, ...], tuple[int, ...]]):
+    """``counts_of`` for the slices of a deal with ``suits`` suits, worked out once each:
+    a deal has few of them, and a dict lookup costs less than counting."""
+
+    def __init__(self, suits: int) -> None:
+        super().__init__()
+        self.suits = suits
+
+    def __missing__(self, cards: tuple[int, ...]) -> tuple[int, ...]:
+        found = self[cards] = counts_of(cards, self.suits)
+        return found
+
+
+#: ``DEALT[suits][cards]``: the counts per suit of the dealt ``cards``.
+DEALT = tuple(_DealtCounts(suits) for suits in range(len(SUITS) + 1))
 
 
 def dealt_counts(cards: tuple[int, ...], suits: int) -> tuple[int, ...]:
-    """``counts_of`` for the slices of a deal, remembered: a deal has few of them."""
-    key = (cards, suits)
-    found = _COUNTS.get(key)
-    if found is None:
-        found = _COUNTS[key] = counts_of(cards, suits)
-    return found
+    """``counts_of`` for the slices of a deal, remembered (:data:`DEALT`)."""
+    return DEALT[suits][cards]
 
 
 _PLAYED: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
@@ -414,27 +428,92 @@ def roll(rng: random.Random, dice: int) -> list[int]:
     return [_FACES[floor(rand() * 6)] for _ in range(dice)]
 
 
-def draw_chance(rng: random.Random, numbers: Numbers) -> tuple[RoundChance, ...]:
-    """Track orders, rolls (rerolling ties) and shuffled decks for every possible round."""
-    rounds = []
+def draw_round(rng: random.Random, numbers: Numbers, cards: Sequence[int]) -> RoundChance:
+    """One round's track order, rolls (rerolling ties) and shuffled deck (of ``cards``,
+    the deck in suit order), in that order."""
     places, dice = numbers.track_places, numbers.dice_per_player
-    cards = [s for s in range(places) for _ in range(numbers.per_suit)]
-    for _ in range(numbers.max_rounds):
-        track = list(range(places))
-        shuffle(track, rng)  # rng.shuffle's order, faster
-        rolls = []
-        while True:
-            pips = roll(rng, 2 * dice)  # North's dice, then South's
-            a, b = pips[:dice], pips[dice:]
-            a.sort()
-            b.sort()
-            rolls.append((tuple(a), tuple(b)))
-            if sum(a) != sum(b):
-                break
-        deck = list(cards)
-        shuffle(deck, rng)
-        rounds.append(_new(RoundChance, (tuple(track), tuple(rolls), tuple(deck))))
+    track = list(range(places))
+    shuffle(track, rng)  # rng.shuffle's order, faster
+    rolls = []
+    while True:
+        pips = roll(rng, 2 * dice)  # North's dice, then South's
+        a, b = pips[:dice], pips[dice:]
+        a.sort()
+        b.sort()
+        rolls.append((tuple(a), tuple(b)))
+        if sum(a) != sum(b):
+            break
+    deck = list(cards)
+    shuffle(deck, rng)
+    return _new(RoundChance, (tuple(track), tuple(rolls), tuple(deck)))
+
+
+def draw_chance(rng: random.Random, numbers: Numbers, later_when_needed: bool = False) -> tuple[Chance, ...]:
+    """Track orders, rolls and shuffled decks for every possible round.
+
+    With ``later_when_needed`` (``new_game``, whose generator is the game's own), the
+    rounds a game may never reach (after ``rounds_to_win``) are drawn from that generator
+    only when first read (:class:`LaterRound`): the same chance, without drawing the third
+    round that half of all games never play."""
+    cards = [s for s in range(numbers.track_places) for _ in range(numbers.per_suit)]
+    sure = numbers.rounds_to_win if later_when_needed else numbers.max_rounds
+    rounds: list[Chance] = [draw_round(rng, numbers, cards) for _ in range(sure)]
+    before = None
+    for _ in range(sure, numbers.max_rounds):
+        before = LaterRound(rng, numbers, cards, before)
+        rounds.append(before)
     return tuple(rounds)
+
+
+class LaterRound:
+    """A round's chance drawn when first read, from the game's own generator once the
+    rounds before it are drawn, so it is the chance an eager draw gives. It reads,
+    compares and hashes as that :class:`RoundChance` (``drawn``), and never changes."""
+
+    __slots__ = ("_rng", "_numbers", "_cards", "_before", "_drawn")
+
+    def __init__(self, rng: random.Random, numbers: Numbers, cards: Sequence[int], before: LaterRound | None) -> None:
+        self._rng, self._numbers, self._cards, self._before = rng, numbers, cards, before
+        self._drawn: RoundChance | None = None
+
+    @property
+    def drawn(self) -> RoundChance:
+        return self._drawn if self._drawn is not None else self._draw()
+
+    def _draw(self) -> RoundChance:
+        if self._drawn is None:
+            if self._before is not None:  # the rounds before it come first from the generator
+                self._before._draw()
+            self._drawn = draw_round(self._rng, self._numbers, self._cards)
+        return self._drawn
+
+    @property
+    def track(self) -> tuple[int, ...]:
+        return self.drawn.track
+
+    @property
+    def rolls(self) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+        return self.drawn.rolls
+
+    @property
+    def deck(self) -> tuple[int, ...]:
+        return self.drawn.deck
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.drawn)
+
+    def __eq__(self, other: object) -> bool:
+        return self.drawn == (other.drawn if isinstance(other, LaterRound) else other)
+
+    def __hash__(self) -> int:
+        return hash(self.drawn)
+
+    def __repr__(self) -> str:
+        return repr(self.drawn)
+
+
+#: one round's chance: drawn (or fixed by a setup), or drawn when first read.
+Chance = RoundChance | LaterRound
 
 
 def seat_of(name: Any) -> int:
@@ -524,7 +603,7 @@ def _deck(spec: Mapping[str, Any], fallback: tuple[int, ...], numbers: Numbers) 
     return tuple(s for part in parts for s in part)
 
 
-def round_chance(spec: Mapping[str, Any], fallback: RoundChance, numbers: Numbers) -> RoundChance:
+def round_chance(spec: Mapping[str, Any], fallback: Chance, numbers: Numbers) -> RoundChance:
     """One round's chance from a setup mapping, falling back to the seeded draw."""
     track = track_of(spec["track"], numbers) if "track" in spec else fallback.track
     rolls = fallback.rolls
@@ -540,8 +619,8 @@ def round_chance(spec: Mapping[str, Any], fallback: RoundChance, numbers: Number
     return RoundChance(track, rolls, _deck(spec, fallback.deck, numbers))
 
 
-def chance_from_setup(setup: Mapping[str, Any], chance: tuple[RoundChance, ...],
-                      numbers: Numbers) -> tuple[RoundChance, ...]:
+def chance_from_setup(setup: Mapping[str, Any], chance: tuple[Chance, ...],
+                      numbers: Numbers) -> tuple[Chance, ...]:
     """``new_game(setup=...)`` keys (each optional, the seed fills the rest): ``track``
     (round 1 order), ``dice`` {North: [pips], South: [...]} (the round-1 roll),
     ``rerolls`` (later rolls after a tie; the last roll must not tie), ``deck`` (suits in
@@ -551,7 +630,7 @@ def chance_from_setup(setup: Mapping[str, Any], chance: tuple[RoundChance, ...],
     unknown = set(setup) - known
     if unknown:
         raise SetupError(f"unknown setup key(s) {', '.join(sorted(unknown))}; known: {', '.join(sorted(known))}")
-    rounds = [round_chance(setup, chance[0], numbers)]
+    rounds: list[Chance] = [round_chance(setup, chance[0], numbers)]
     later = list(setup.get("rounds", ()))
     for number in range(1, numbers.max_rounds):
         rounds.append(round_chance(later[number - 1], chance[number], numbers)
@@ -563,7 +642,7 @@ def chance_from_setup(setup: Mapping[str, Any], chance: tuple[RoundChance, ...],
 
 
 @implements("setup-track", "reshuffle-track")
-def place_tokens(f: list[Any], chance: RoundChance, ev: Collector) -> None:
+def place_tokens(f: list[Any], chance: Chance, ev: Collector) -> None:
     """Setup: the suit tokens go on the track in the (random) order chance gave.
 
     Later rounds keep the track as it stands (ruling between-rounds) unless the
@@ -577,7 +656,7 @@ def place_tokens(f: list[Any], chance: RoundChance, ev: Collector) -> None:
 
 
 @implements("setup-dice", "round-tie-reroll", "tie-reroll-both")
-def roll_gang(f: list[Any], chance: RoundChance, ev: Collector) -> tuple[int, int]:
+def roll_gang(f: list[Any], chance: Chance, ev: Collector) -> tuple[int, int]:
     """Both players roll their dice; equal pip totals mean both reroll everything,
     as often as needed (ruling tie-reroll-both). Returns the decisive totals."""
     for a, b in chance.rolls:
@@ -600,12 +679,12 @@ def find_lead_player(totals: tuple[int, int]) -> int:
 @implements("setup-deal", "setup-reserve", "setup-remove")
 def deal_cards(f: list[Any], deck: tuple[int, ...], numbers: Numbers) -> None:
     """A hand to each player, a reserve face down to each, the rest removed unseen."""
-    hand, reserve, places = numbers.hand, numbers.reserve, numbers.track_places
-    f[_HANDS] = (dealt_counts(deck[0:hand], places), dealt_counts(deck[hand:2 * hand], places))
+    hand, reserve = numbers.hand, numbers.reserve
+    counts = DEALT[numbers.track_places]  # dealt_counts, its table read here
+    f[_HANDS] = (counts[deck[0:hand]], counts[deck[hand:2 * hand]])
     top = 2 * hand
-    f[_RESERVES] = (dealt_counts(deck[top:top + reserve], places),
-                    dealt_counts(deck[top + reserve:top + 2 * reserve], places))
-    f[_REMOVED] = dealt_counts(deck[top + 2 * reserve:], places)
+    f[_RESERVES] = (counts[deck[top:top + reserve]], counts[deck[top + reserve:top + 2 * reserve]])
+    f[_REMOVED] = counts[deck[top + 2 * reserve:]]
 
 
 @implements("round", "next-round", "between-rounds", "ability-per-round")
@@ -614,6 +693,8 @@ def start_round(f: list[Any], number: int, ev: Collector) -> None:
     fresh and characters kept (rulings between-rounds and ability-per-round)."""
     numbers: Numbers = f[_NUMBERS]
     chance = f[_CHANCE][number]
+    if type(chance) is LaterRound:
+        chance = chance.drawn
     f[_ROUND] = number
     if ev is not None:
         ev.append(RoundBegins(number))
@@ -639,7 +720,7 @@ _BEFORE_SETUP: dict[str, Any] = {
     "endings": (), "track": (), "reserves": ((), ()), "removed": (), "piles": ((), ()), "tricks_won": (0, 0),
     "trick": 0, "round_lead": 0, "leader": 0, "phase": PHASE_CHOOSE, "turn": 0, "hands": ((), ()),
     "dice": ((), ()), "led": None, "used": (False, False), "characters": None, "capone": None, "opening": True,
-    "history": None, "start": None,
+    "history": None, "start": None, "over": False,
 }
 assert tuple(_BEFORE_SETUP) == State._fields
 
@@ -652,13 +733,13 @@ def new_game(numbers: Numbers, players: int | None = None, variants: Sequence[st
     unknown = [v for v in variants if v not in VARIANTS]
     if unknown:
         raise SetupError(f"unknown variant(s) {', '.join(unknown)}; known: {', '.join(VARIANTS)}")
-    chance = draw_chance(random.Random(seed), numbers)
+    chance = draw_chance(random.Random(seed), numbers, later_when_needed=True)
     if setup:
         chance = chance_from_setup(setup, chance, numbers)
     return game_from_chance(numbers, variants, chance)
 
 
-def game_from_chance(numbers: Numbers, variants: Sequence[str], chance: tuple[RoundChance, ...]) -> State:
+def game_from_chance(numbers: Numbers, variants: Sequence[str], chance: tuple[Chance, ...]) -> State:
     """A new game whose every chance event is ``chance`` (``new_game`` draws it from the
     seed; the bots deal again from what a player has seen)."""
     f = list(_BEFORE_SETUP.values())

@@ -279,6 +279,9 @@ class State(NamedTuple):
     ctx: tuple[int, ...]
     events: Events
     end: str
+    #: phase == OVER, kept as a field so that ``play.is_over``, asked after every move, is
+    #: an ``itemgetter`` (no Python code runs) rather than a function.
+    over: bool = False
 
 
 #: Field indexes of State, for building the next state in a list.
@@ -286,7 +289,7 @@ class State(NamedTuple):
  _WINNER, _PHASE, _SEAT, _STEP, _SPENT, _USED, _PENDING, _CTX, _EVENTS, _END) = map(State._fields.index, (
     "players", "flags", "grids", "deck", "discard", "reshuffles", "seeds", "hand_no", "start", "hands", "programs",
     "reveal", "winner", "phase", "seat", "step", "spent", "used", "pending", "ctx", "events", "end"))
-_NUMBERS = State._fields.index("numbers")
+_NUMBERS, _OVER = State._fields.index("numbers"), State._fields.index("over")
 
 
 #: ``_new(Event, (fields...))`` builds a record without NamedTuple's Python-level
@@ -584,7 +587,7 @@ def begin_programming(f: list[Any]) -> None:
 
 
 def finish(f: list[Any], why: str) -> None:
-    f[_PHASE], f[_END], f[_PENDING], f[_CTX] = OVER, why, (), ()
+    f[_PHASE], f[_END], f[_PENDING], f[_CTX], f[_OVER] = OVER, why, (), (), True
     emit(f, GameOver(why))
 
 

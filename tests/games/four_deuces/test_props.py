@@ -36,6 +36,7 @@ def cards_in_play(state) -> list[int]:
 
 def check_invariants(state) -> None:
     assert cards_in_play(state) == [N.per_suit] * N.track_places, GAME.describe(state)
+    assert GAME.is_over(state) is (state.phase == fd.PHASE_OVER) is (state.turn is None), "over exactly when finished"
     if GAME.is_over(state):
         return
     for seat in (0, 1):

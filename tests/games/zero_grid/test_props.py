@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.games import find_game
-from generator.games.zero_grid.state import PowerUsed, State, Swapped, removed
+from generator.games.zero_grid.state import OVER, PowerUsed, State, Swapped, removed
 from generator.rules.base import IllegalAction, oldest_first
 
 GAME = find_game("zero-grid")
@@ -32,6 +32,7 @@ def cards_in_play(s: State) -> list[int]:
 
 def check_invariants(s: State, before: State) -> None:
     assert cards_in_play(s) == list(range(52)), "cards are conserved"
+    assert GAME.is_over(s) is (s.phase == OVER) is (GAME.to_move(s) is None), "over exactly when finished"
     for seat, grid in enumerate(s.grids):
         assert len(grid) == 16 and all(0 <= pip <= 6 for pip in grid), "dice stay in 1–6 or are removed (0)"
         assert removed(grid) >= removed(before.grids[seat]), "a removed die never comes back"
