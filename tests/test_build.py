@@ -125,3 +125,24 @@ def test_a_wrong_example_stops_the_build(built_project: Path, tmp_path: Path, ru
     site_only = run_pipworks(project, "build", "--only", "site")
     assert site_only.returncode == 1, "the site's own check must catch it too"
     assert f"example {example['id']}" in site_only.stderr
+
+
+def test_each_rulebook_edition_is_written_by_exactly_one_target() -> None:
+    """The A4 and Letter books are separate targets (so the two cores share the longest
+    jobs); every rulebook and quick reference a player downloads is still built, once."""
+    from generator.build import plan
+    from generator.docs.pages import BOOK_PAPERS, book_files
+
+    root = Path(__file__).resolve().parents[1]
+    owners: dict[str, list[str]] = {}
+    for target in plan(root, ["zero-grid"], {}):
+        for output in target.outputs:
+            owners.setdefault(output, []).append(target.key)
+    books = book_files("zero-grid")
+    assert len(books) == 2 * len(BOOK_PAPERS)
+    assert {name: owners.get(name) for name in books} == {
+        "zero-grid/zero-grid-rulebook.pdf": ["zero-grid/rulebook-pdf"],
+        "zero-grid/zero-grid-quick-reference.pdf": ["zero-grid/rulebook-pdf"],
+        "zero-grid/zero-grid-rulebook-letter.pdf": ["zero-grid/rulebook-letter-pdf"],
+        "zero-grid/zero-grid-quick-reference-letter.pdf": ["zero-grid/rulebook-letter-pdf"],
+    }

@@ -21,7 +21,7 @@ from typing import Any, Callable, Iterable, Mapping
 from ..docs import pages
 from ..pnp import targets as pnp_targets
 from ..target import Target, entry, stale_targets, write_manifest
-from .run import START_METHOD_ENV, run_targets, start_method
+from .run import START_METHOD_ENV, run_one, run_targets, start_method
 
 __all__ = ["BuildReport", "GROUPS", "START_METHOD_ENV", "TARGET_FACTORIES", "nothing_to_do", "plan", "run_build",
            "run_targets", "start_method"]
@@ -32,6 +32,7 @@ TargetFactory = Callable[[Path, list[str], Mapping[str, Any]], list[Target]]
 TARGET_FACTORIES: tuple[TargetFactory, ...] = (
     pages.targets,
     pages.book_targets,
+    pages.letter_book_targets,
     pnp_targets.targets,
     pages.site_targets,
 )
@@ -171,19 +172,23 @@ def _run_stage(project: Any, in_stage: list[Target], out: Path, manifest: dict[s
     for target, _ in todo:
         if progress:
             progress(target.key)
-    for target, files in run_targets(project, [t for t, _ in todo], out, workers, method):
+    for target, (files, checked, problems) in run_targets(project, [t for t, _ in todo], out, workers, method,
+                                                          job=build_and_preflight):
         manifest[target.key] = entry(stamps[target.key], files)
         report.built.append(target.key)
-        if target.group != "site":  # the site's PDFs are copies of these
-            _preflight(project.root, out, files, report)
+        report.preflighted += checked
+        report.preflight.extend(problems)
 
 
-def _preflight(root: Path, out: Path, files: list[str], report: BuildReport) -> None:
-    """Preflight every PDF a target wrote (each target records all its files, the POD
-    PDF of a kit included)."""
+def build_and_preflight(project: Any, target: Target, out: Path) -> tuple[list[str], int, list[Any]]:
+    """Build ``target``, then preflight every PDF it wrote (each target records all its
+    files, the POD PDF of a kit included): in the target's worker, so the checks run on
+    both cores rather than one after another in the parent. The files, how many PDFs
+    were checked, and their problems."""
     from ..pnp.preflight import preflight
 
-    for name in sorted(f for f in files if f.endswith(".pdf")):
-        path = out / name
-        report.preflighted += 1
-        report.preflight.extend(preflight(path, None, str(path.relative_to(root))))
+    files = run_one(project, target, out)
+    if target.group == "site":  # the site's PDFs are copies of the ones checked already
+        return files, 0, []
+    pdfs = [out / name for name in sorted(f for f in files if f.endswith(".pdf"))]
+    return files, len(pdfs), [p for path in pdfs for p in preflight(path, None, str(path.relative_to(project.root)))]

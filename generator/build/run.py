@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from ..target import Target
 
@@ -46,8 +46,9 @@ def run_one(project: Any, target: Target, out: Path) -> list[str]:
 
 
 def run_targets(project: Any, targets: list[Target], out: Path, workers: int = 0,
-                method: str | None = None) -> Iterator[tuple[Target, list[str]]]:
-    """Build ``targets``, yielding each with its files as it finishes; in worker
+                method: str | None = None, job: Callable[[Any, Target, Path], Any] = run_one) -> Iterator[tuple[Target, Any]]:
+    """Build ``targets``, yielding each with its files (what ``job`` returns; a job must
+    be a module-level function, to reach a spawned worker) as it finishes; in worker
     processes when more than one is stale and cores allow. A builder's exception is
     raised here; then, or on a signal, the other workers are stopped at once."""
     from concurrent.futures import as_completed
@@ -57,9 +58,9 @@ def run_targets(project: Any, targets: list[Target], out: Path, workers: int = 0
     workers = workers or (os.cpu_count() or 1)
     if len(targets) < 2 or workers < 2:
         for target in targets:
-            yield target, run_one(project, target, out)
+            yield target, job(project, target, out)
         return
     with pools.running(min(workers, len(targets)), start_method(method)) as executor:
-        futures = {executor.submit(run_one, project, target, out): target for target in targets}
+        futures = {executor.submit(job, project, target, out): target for target in targets}
         for future in as_completed(futures):
             yield futures[future], future.result()

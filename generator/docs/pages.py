@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping, NamedTuple
 
 from ..target import Target
 from .folders import SITE, SITE_NEW, SITE_OLD, input_path, site_folder, template_inputs
@@ -120,28 +120,41 @@ def swap_in(fresh: Path, final: Path, old: Path) -> list[Path]:
 BOOK_PAPERS = {"a4": "", "letter": "-letter"}
 
 
-def book_files(slug: str) -> tuple[str, ...]:
-    """The rulebook and quick-reference PDFs of ``slug``: A4 (``<slug>-rulebook.pdf``)
-    and US Letter (``<slug>-rulebook-letter.pdf``), each laid out for its paper."""
-    return tuple(f"{slug}/{slug}-{book}{suffix}.pdf" for suffix in BOOK_PAPERS.values()
+def book_files(slug: str, *papers: str) -> tuple[str, ...]:
+    """The rulebook and quick-reference PDFs of ``slug`` on ``papers`` (default: all):
+    A4 (``<slug>-rulebook.pdf``) and US Letter (``<slug>-rulebook-letter.pdf``), each
+    laid out for its paper."""
+    return tuple(f"{slug}/{slug}-{book}{BOOK_PAPERS[paper]}.pdf" for paper in (papers or BOOK_PAPERS)
                  for book in ("rulebook", "quick-reference"))
 
 
 def book_targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> list[Target]:
-    """Printable rulebook and one-page quick reference per game. Building it replays the
-    game's worked examples once (see ``generator.docs.replays``): a disagreement stops
-    the build, and each example is drawn from its replay. Before the site, which copies
-    the files and takes the verdicts."""
+    """Printable A4 rulebook and one-page quick reference per game. Building it replays
+    the game's worked examples once (see ``generator.docs.replays``): a disagreement
+    stops the build, and each example is drawn from its replay. Before the site, which
+    copies the files and takes the verdicts."""
     return [
         Target(
             key=f"{slug}/rulebook-pdf",
             builder=build_books,
             inputs=(f"content/{slug}",),
-            outputs=(*book_files(slug), str(RECORDS / f"{slug}.verified"), f"{slug}/setup.svg",
+            outputs=(*book_files(slug, "a4"), str(RECORDS / f"{slug}.verified"), f"{slug}/setup.svg",
                      f"{slug}/reading-the-examples.svg"),
             game=slug,
             stage=1,
         )
+        for slug in slugs
+    ]
+
+
+def letter_book_targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> list[Target]:
+    """The US Letter rulebook and quick reference per game: a target of their own, so
+    the two editions, the longest jobs of a build, are laid out on two cores at once.
+    It draws from the same replays as the A4 target but records nothing (the A4 target
+    writes the verdict and the site's drawings)."""
+    return [
+        Target(key=f"{slug}/rulebook-letter-pdf", builder=build_letter_books, inputs=(f"content/{slug}",),
+               outputs=book_files(slug, "letter"), game=slug, stage=1)
         for slug in slugs
     ]
 
@@ -213,31 +226,69 @@ def write_example_drawings(folder: Path, views: list[dict]) -> None:
 
 
 def build_books(project: Any, target: Target, out: Path) -> None:
+    """The A4 rulebook and quick reference; checks and records the examples' replays
+    and writes the drawings the site shows."""
+    from .replays import checked_replays
+    from .site import EXAMPLE_SVGS, LEGEND_SVG, SETUP_SVG
+
+    slug = target.game
+    assert slug is not None, "a rulebook target belongs to a game"
+    book = _book_parts(project, slug, lambda examples: checked_replays(project.root, target, out, examples))
+    write_example_drawings(out / slug / EXAMPLE_SVGS, [v for views in book.placed.values() for v in views]
+                           + book.others)
+    write_setup_picture(out / slug / SETUP_SVG, book.table)
+    write_setup_picture(out / slug / LEGEND_SVG, book.legend)
+    _write_editions(book, target, out, "a4")
+
+
+def build_letter_books(project: Any, target: Target, out: Path) -> None:
+    """The US Letter rulebook and quick reference, from the same replays (a
+    disagreement stops this target too; the A4 target records the verdict)."""
+    from .replays import raise_problems, replay_game
+
+    slug = target.game
+    assert slug is not None, "a rulebook target belongs to a game"
+
+    def replays(examples: list[Any]) -> Any:
+        outcome = replay_game(project.root, slug, examples)
+        raise_problems(project.root, outcome)
+        return outcome.replays
+
+    _write_editions(_book_parts(project, slug, replays), target, out, "letter")
+
+
+class _BookParts(NamedTuple):
+    """What both editions of a game's books are drawn from (the same for every paper)."""
+    game: Any
+    placed: dict[str, list]
+    others: list[dict]
+    cover: Any
+    table: Any
+    legend: Any
+
+
+def _book_parts(project: Any, slug: str, replayed: Callable[[list[Any]], Any]) -> _BookParts:
+    from ..verify.examples import content_examples
+    from .drawings import legend_scene
+    from .site import place_examples
+
+    game = project.games[slug]
+    examples = content_examples(project.root, [slug])
+    placed, others = place_examples(game, examples, replayed(examples))
+    components = game_components(project, slug)
+    legend = legend_scene(slug, game.content) if game.content.notation else None
+    return _BookParts(game, placed, others, title_picture(components), setup_scene(game, components), legend)
+
+
+def _write_editions(book: _BookParts, target: Target, out: Path, paper: str) -> None:
     from .. import __version__
     from ..atomic import write_bytes
     from ..games import has_engine
     from ..render.book import rulebook_pdf
     from ..render.book_quickref import quickref_pdf
-    from ..verify.examples import content_examples
-    from .replays import checked_replays
-    from .drawings import legend_scene
-    from .site import EXAMPLE_SVGS, LEGEND_SVG, SETUP_SVG, place_examples
 
-    slug = target.game
-    assert slug is not None, "a rulebook target belongs to a game"
-    game = project.games[slug]
-    examples = content_examples(project.root, [slug])
-    replays = checked_replays(project.root, target, out, examples)
-    placed, others = place_examples(game, examples, replays)
-    components = game_components(project, slug)
-    write_example_drawings(out / slug / EXAMPLE_SVGS, [v for views in placed.values() for v in views] + others)
-    cover = title_picture(components)
-    table = setup_scene(game, components)
-    write_setup_picture(out / slug / SETUP_SVG, table)
-    legend = legend_scene(slug, game.content) if game.content.notation else None
-    write_setup_picture(out / slug / LEGEND_SVG, legend)
-    files = iter(target.outputs)
-    for paper in BOOK_PAPERS:
-        write_bytes(out / next(files), rulebook_pdf(game.content, placed, others, cover, __version__, paper, table,
-                                                          legend, playable=has_engine(slug)))
-        write_bytes(out / next(files), quickref_pdf(game.content, __version__, table, paper))
+    content = book.game.content
+    rulebook, quickref = book_files(content.slug, paper)
+    write_bytes(out / rulebook, rulebook_pdf(content, book.placed, book.others, book.cover, __version__, paper,
+                                             book.table, book.legend, playable=has_engine(content.slug)))
+    write_bytes(out / quickref, quickref_pdf(content, __version__, book.table, paper))

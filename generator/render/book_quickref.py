@@ -164,9 +164,10 @@ def quickref_pdf(game: Any, version: str, picture: Scene | None = None, paper: s
         for size in SIZES:
             doc = BookDoc(title, footer, paper, margin_mm=MARGIN_MM, top_mm=MARGIN_MM, bottom_mm=16.0)
             width, height = doc.width, doc.height
-            if _height(_story(game, ref, shown, size, width, picture_h), width, height) > height:
+            story = _story(game, ref, shown, size, width, picture_h)
+            if _height(story, width, height) > height:
                 continue
-            data = doc.build(lambda: _story(game, ref, shown, size, width, picture_h), settle=False)
+            data = doc.build(lambda: story, settle=False)  # the story measured: laid out once more
             if doc.pages == 1:
                 return data
     return data  # at 8 pt and still more than a page: the content needs editing, not smaller type

@@ -255,6 +255,17 @@ def _format_number(value: float) -> str:
     return rl_accel.fp_str(value)  # type: ignore[no-any-return]
 
 
+@lru_cache(maxsize=1 << 16)
+def _text_width(font: Any, text: str, size: float, encoding: str) -> float:
+    from reportlab.lib import rl_accel
+
+    return rl_accel.instanceStringWidthTTF(font, text, size, encoding)  # type: ignore[no-any-return]
+
+
+def _memo_width(font: Any, text: str, size: float, encoding: str = "utf8") -> float:
+    return _text_width(font, text, size, encoding)
+
+
 #: reportlab modules that bound ``fp_str`` (its number formatter) at import time.
 _FP_STR_USERS = ("reportlab.pdfgen.canvas", "reportlab.pdfgen.pathobject", "reportlab.pdfgen.textobject",
                  "reportlab.pdfbase.pdfdoc")
@@ -262,18 +273,22 @@ _FP_STR_USERS = ("reportlab.pdfgen.canvas", "reportlab.pdfgen.pathobject", "repo
 
 @contextlib.contextmanager
 def fast_reportlab() -> Iterator[None]:
-    """Two speed-ups, scoped to our own rendering so no other PDF in the process changes.
+    """Three speed-ups, scoped to our own rendering so no other PDF in the process changes.
 
     * Without its optional C accelerator, reportlab formats every number in pure Python
       (most of the time of a deck). Coordinates repeat a lot, so we memoise its own
       formatter: byte-for-byte the same output, several times faster.
     * Streams are written binary (Flate only) instead of ASCII85 on top: 20 % smaller
       files and no pure-Python base-85 pass. Both are plain PDF.
+    * Line breaking measures every word of a paragraph in pure Python again on every
+      pass and every paper; a word's width in a font at a size never changes, so the
+      embedded fonts' widths are memoised too (the same sum, the same float).
     """
     import sys
 
     from reportlab import rl_config
     from reportlab.lib import rl_accel
+    from reportlab.pdfbase.ttfonts import TTFont
 
     one = _format_number
 
@@ -283,12 +298,15 @@ def fast_reportlab() -> Iterator[None]:
 
     saved = {name: sys.modules[name].fp_str for name in _FP_STR_USERS}  # type: ignore[attr-defined]
     use_a85 = rl_config.useA85
+    width = TTFont.stringWidth
     try:
         for name in _FP_STR_USERS:
             sys.modules[name].fp_str = fp_str  # type: ignore[attr-defined]
         rl_config.useA85 = 0
+        TTFont.stringWidth = _memo_width  # type: ignore[method-assign]
         yield
     finally:
+        TTFont.stringWidth = width  # type: ignore[method-assign]
         for name, function in saved.items():
             sys.modules[name].fp_str = function  # type: ignore[attr-defined]
         rl_config.useA85 = use_a85
