@@ -150,8 +150,8 @@ def book_targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> li
 def letter_book_targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> list[Target]:
     """The US Letter rulebook and quick reference per game: a target of their own, so
     the two editions, the longest jobs of a build, are laid out on two cores at once.
-    It draws from the same replays as the A4 target but records nothing (the A4 target
-    writes the verdict and the site's drawings)."""
+    It replays the examples on its own (see ``build_letter_books``) but records nothing
+    (the A4 target writes the verdict and the site's drawings)."""
     return [
         Target(key=f"{slug}/rulebook-letter-pdf", builder=build_letter_books, inputs=(f"content/{slug}",),
                outputs=book_files(slug, "letter"), game=slug, stage=1)
@@ -242,8 +242,10 @@ def build_books(project: Any, target: Target, out: Path) -> None:
 
 
 def build_letter_books(project: Any, target: Target, out: Path) -> None:
-    """The US Letter rulebook and quick reference, from the same replays (a
-    disagreement stops this target too; the A4 target records the verdict)."""
+    """The US Letter rulebook and quick reference. It replays the examples itself, in
+    its own process, so it need not wait for the A4 target (the same engine and
+    examples give the same replays); a disagreement stops this target too, and the
+    A4 target records the verdict."""
     from .replays import raise_problems, replay_game
 
     slug = target.game
