@@ -57,6 +57,8 @@ BANNER_SCRIPT = """
     return el;
   }
   function show(s) {
+    window.__pwState = s.state;  // for scripts that watch the page (benchmarks/serve_reload.py)
+    window.__pwEpoch = s.print_epoch;
     var key = s.state + s.print_epoch + s.message;
     if (key === shown) return;
     shown = key;
@@ -160,6 +162,8 @@ class LiveSite:
         self.print_wanted = threading.Event()
         self.first = True
         self.rebuilds = 0
+        #: the theme's compiled templates, kept in memory across rebuilds (never on disk)
+        self.templates = MemoryTemplateCache()
 
     # -- what is watched ---------------------------------------------------------------
     def watched(self) -> list[Path]:
@@ -190,6 +194,7 @@ class LiveSite:
         config = guarded(load_config(config_file=str(self.site / "mkdocs.yml"), site_dir=self.site_dir,
                                      dev_addr=f"{self.host}:{self.port}", strict=False, **extra))
         config.site_url = f"http://{self.host}:{self.port}/"
+        config.plugins["pipworks-live"] = _WarmTemplates(self.templates)
         return config
 
     def build_site(self, site_dir: str, dirty: bool) -> None:
@@ -236,39 +241,85 @@ class LiveSite:
             self.build_print_files()
 
     def build_print_files(self) -> None:
+        """The print files and books (the same incremental build as ``pipworks build``,
+        less the site), then the pages take them without a reload; "ready" is said as
+        soon as the served pages link the new PDFs. The whole site is built again after
+        that, behind, so its search index and nav are whole (a dirty build leaves them
+        partial)."""
         from ..build import BuildReport, run_build
 
         started = time.perf_counter()
         report = BuildReport()
         try:
-            for group in ("pnp", "docs"):
-                run_build(self.root, None, {}, only=group, report=report)
+            run_build(self.root, None, {}, report=report, skip=("site",))
         except Exception as exc:  # noqa: BLE001 - shown in the page and the terminal
             message = problem_text(exc, self.root)
             self.status.set("failed", f"Print files and rulebook PDFs not made:\n{message}")
             self.say(f"print files not made:\n{message}")
             return
-        # The whole site again, beside the served one, then only the changed files copied
-        # in: the pages take the new PDFs and drawings, the search index and the nav are
-        # whole again (a dirty build leaves them partial), and the browser is not reloaded.
+        with self.pages_lock:
+            try:
+                self.build_site(self.site_dir, dirty=True)
+            except SiteProblem as exc:
+                self.status.set("failed", f"The pages could not take the new print files:\n{exc}")
+                self.say(f"pages not brought up to date:\n{exc}")
+                return
+        took = time.perf_counter() - started
+        built = len(report.built)
+        self.status.set("ready", f"Print files and rulebook PDFs are ready ({built} rebuilt, {took:.1f} s).", ready=True)
+        self.say(f"print files ready: {built} rebuilt in {took:.1f} s")
+        if not self.print_wanted.is_set():  # a newer save will do this anyway
+            self.whole_site()
+
+    def whole_site(self) -> None:
+        """The whole site built beside the served one, then only the changed files copied
+        in: no reload, and nothing half-written is ever served."""
         with self.pages_lock:
             scratch = tempfile.mkdtemp(prefix="pipworks-serve-full-")
             try:
                 self.build_site(scratch, dirty=False)
                 sync_folder(Path(scratch), Path(self.site_dir))
             except SiteProblem as exc:
-                self.status.set("failed", f"The pages could not take the new print files:\n{exc}")
-                self.say(f"pages not brought up to date:\n{exc}")
-                return
+                self.say(f"the whole site was not rebuilt:\n{exc}")
             finally:
                 shutil.rmtree(scratch, ignore_errors=True)
-        took = time.perf_counter() - started
-        built = len(report.built)
-        self.status.set("ready", f"Print files and rulebook PDFs are ready ({built} rebuilt, {took:.1f} s).", ready=True)
-        self.say(f"print files ready: {built} rebuilt in {took:.1f} s")
 
     def close(self) -> None:
         shutil.rmtree(self.site_dir, ignore_errors=True)
+
+
+class MemoryTemplateCache:
+    """A jinja2 bytecode cache in this process's memory: compiling the theme's templates
+    is a good part of a rebuild, and a cache that is never written to disk is never read
+    back from a file someone else could have put there."""
+
+    def __new__(cls) -> Any:
+        import jinja2
+
+        class Cache(jinja2.BytecodeCache):
+            def __init__(self) -> None:
+                self.store: dict[str, bytes] = {}
+
+            def load_bytecode(self, bucket: Any) -> None:
+                code = self.store.get(bucket.key)
+                if code is not None:
+                    bucket.bytecode_from_string(code)
+
+            def dump_bytecode(self, bucket: Any) -> None:
+                self.store[bucket.key] = bucket.bytecode_to_string()
+
+        return Cache()
+
+
+def _WarmTemplates(cache: Any) -> Any:  # noqa: N802 - a plugin instance, made like a class
+    from mkdocs.plugins import BasePlugin
+
+    class WarmTemplates(BasePlugin):  # type: ignore[type-arg]
+        def on_env(self, env: Any, config: Any, files: Any) -> Any:
+            env.bytecode_cache = cache
+            return env
+
+    return WarmTemplates()
 
 
 class SiteProblem(Exception):
