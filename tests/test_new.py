@@ -146,3 +146,12 @@ def test_an_engine_that_fails_to_load_is_named_with_its_pyproject(tmp_path: Path
     result = pipworks(tmp_path / "broken", "verify")
     assert result.returncode == 2, result
     assert result.stderr.startswith("pyproject.toml: ") and "a typo in my engine" in result.stderr
+
+
+@pytest.mark.parametrize("template", TEMPLATES)
+def test_a_second_build_of_a_new_project_builds_nothing(made: dict[str, Path], template: str) -> None:
+    """Fresh means fresh: a target's outputs are the files it writes, so a game that draws
+    no setup picture is not rebuilt for the missing picture on every build."""
+    again = pipworks(made[template], "build")
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert again.stdout.startswith("built 0, reused"), again.stdout

@@ -69,7 +69,8 @@ def plan(root: Path, slugs: Iterable[str], options: Mapping[str, Any]) -> list[T
     return sorted(targets, key=lambda t: t.stage)
 
 
-def _chosen_targets(root: Path, slugs: Iterable[str] | None, options: Mapping[str, Any], only: str | None) -> list[Target]:
+def _chosen_targets(root: Path, slugs: Iterable[str] | None, options: Mapping[str, Any], only: str | None,
+                    skip: tuple[str, ...] = ()) -> list[Target]:
     from ..content.errors import ContentError, ContentInvalid
     from ..content.folders import game_folders  # light: no schema, no YAML
 
@@ -82,7 +83,8 @@ def _chosen_targets(root: Path, slugs: Iterable[str] | None, options: Mapping[st
         raise ContentInvalid([ContentError(root / "content" / s, None, (),
                                            f"no game {s!r} in this project (its games: {', '.join(all_slugs)})")
                               for s in unknown])
-    chosen_targets = [t for t in plan(root, chosen, options) if only is None or t.group == only]
+    chosen_targets = [t for t in plan(root, chosen, options)
+                      if (only is None or t.group == only) and t.group not in skip]
     if not chosen_targets:
         raise ContentInvalid([ContentError(root / "content", None, (),
                                            f"nothing to build: {', '.join(chosen)} has no {only} outputs")])
@@ -105,8 +107,9 @@ def nothing_to_do(root: Path, slugs: Iterable[str] | None, only: str | None) -> 
 def run_build(root: Path, slugs: Iterable[str] | None, options: Mapping[str, Any], force: bool = False,
               progress: Callable[[str], None] | None = None, only: str | None = None,
               workers: int = 0, start_method: str | None = None, report: BuildReport | None = None,
-              waiting: Callable[[str], None] | None = None) -> BuildReport:
-    """Build every stale target; validation happens before the first byte is written.
+              waiting: Callable[[str], None] | None = None, skip: tuple[str, ...] = ()) -> BuildReport:
+    """Build every stale target (of group ``only``, less the groups in ``skip``);
+    validation happens before the first byte is written.
 
     Stages run in order (the site copies what the PnP stage made); within a stage, stale
     targets run in parallel processes. Each target writes only its own files, so the
@@ -120,7 +123,7 @@ def run_build(root: Path, slugs: Iterable[str] | None, options: Mapping[str, Any
 
     root = root.resolve()
     report = report if report is not None else BuildReport()
-    targets = _chosen_targets(root, slugs, options, only)
+    targets = _chosen_targets(root, slugs, options, only, skip)
     stale, fresh, _ = stale_targets(root, targets, force)
     report.reused = [t.key for t in fresh]
     if not stale:

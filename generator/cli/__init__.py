@@ -139,6 +139,8 @@ app.command(name="simulate", short_help="Play many bot games and summarise how t
 app.command(name="serve", short_help="Build and serve the rules site, rebuilding on edits.")(_serve)
 from .pnp import pnp as _pnp  # noqa: E402
 app.command(name="pnp", short_help="One game's print-and-play files, with other choices.")(_pnp)
+from .preview import preview as _preview  # noqa: E402
+app.command(name="preview", short_help="Draw one or more faces as PNGs, at once.")(_preview)
 from .lab import balance as _balance  # noqa: E402
 app.command(name="balance", short_help="Bots play many games: seat advantage, length, rules fired.")(_balance)
 from .new import new as _new  # noqa: E402

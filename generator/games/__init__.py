@@ -71,6 +71,13 @@ def use_project(root: Path) -> None:
             raise ContentInvalid([ContentError(key / "pyproject.toml", None, (), str(exc))]) from None
 
 
+def forget_project(root: Path) -> None:
+    """Forget what the project at ``root`` declared and the engines built from it, so
+    the next use imports its code as it is now (``pipworks serve`` after a save)."""
+    _PROJECT_SPECS.pop(root.resolve(), None)
+    _ENGINES.clear()
+
+
 def all_specs() -> dict[str, GameSpec]:
     """Every known game: the shipped ones, then installed plugins, then plugins of the
     projects in use (a plugin may not reuse a slug; the same spec found both installed

@@ -3,7 +3,8 @@ example must agree with the rules engines; a mismatch fails the build. After
 `pipworks build`, the verdicts its rulebook steps recorded stand (each game's examples
 were replayed once, for the whole build); a game whose record is not current
 (`pipworks serve` after an edit, a plain `mkdocs build`) and the site's own pages are
-replayed here.
+replayed here. Under `pipworks serve` the print files are made behind the pages
+(``generator.build.live``), never by this hook.
 
 The project folder is the parent of this site/ folder, or $PIPWORKS_PROJECT.
 """
@@ -27,25 +28,10 @@ def on_config(config):  # type: ignore[no-untyped-def]
 
     root = _project(config)
     try:
-        if os.environ.get("PIPWORKS_SERVE"):
-            _rebuild(root)
         config.nav = generate(root, Path(config.docs_dir), Path(config.config_file_path).parent)
     except ContentInvalid as exc:
         raise PluginError("content problems:\n" + exc.render(root)) from None
     return config
-
-
-def _rebuild(root: Path) -> None:
-    """Under `pipworks serve`, every save rebuilds what changed (print files, card
-    pictures, rulebook PDFs) before the pages are made from them."""
-    from generator.build import run_build
-    from generator.verify.run import ExamplesDisagree
-
-    try:
-        for group in ("pnp", "docs"):
-            run_build(root, None, {}, only=group)
-    except ExamplesDisagree as exc:
-        raise PluginError("worked examples disagree with the rules engine:\n" + "\n".join(exc.lines)) from None
 
 
 def on_env(env, config, files):  # type: ignore[no-untyped-def]
