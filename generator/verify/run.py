@@ -236,8 +236,8 @@ def _replayed(engine: Any, example: Example, position: Mapping[str, Any], play: 
     except ImpossiblePosition as exc:
         outcome.mismatches.extend(impossible(example, problem) for problem in exc.problems)
     except SetupError as exc:
-        outcome.unreadable.append(ContentError(example.file, example.line_of("position"), ("position",),
-                                               f"example {example.id}: {exc}"))
+        outcome.unreadable.append(ContentError(example.file, example.line_of("position", *exc.where),
+                                               ("position", *exc.where), f"example {example.id}: {exc}"))
         return None
     except IllegalAction as exc:
         line = example.line_of("play", exc.move - 1) if exc.move else example.line_of("play")

@@ -74,9 +74,9 @@ def position_state(numbers: Numbers, position: Mapping[str, Any], variants: Sequ
     chance = start.chance
     if "next_round" in position:
         if number + 1 >= len(chance):  # the round shown is the last a game can have
-            raise SetupError(f"next_round: round {number + 1} is the last a game can have (whoever wins it has "
+            raise SetupError(f"round {number + 1} is the last a game can have (whoever wins it has "
                              f"{numbers.rounds_to_win} rounds and the game), so there is no next round to set up "
-                             "(rule victory)")
+                             "(rule victory)", ("next_round",))
         later = list(chance)
         later[number + 1] = round_chance(position["next_round"], later[number + 1], numbers)
         chance = tuple(later)
