@@ -220,3 +220,31 @@ def test_the_shipped_examples_all_still_agree(tmp_path: Path) -> None:
     result = pipworks(copy_project(tmp_path), "verify")
     assert result.returncode == 0, result.stdout + result.stderr
     assert re.search(r"verified 104 examples .*: all agree with the engines", result.stdout + result.stderr)
+
+
+MISTYPED = [
+    # (game, examples, a field given a value of a kind its reader did not foresee)
+    ("four-deuces", FOUR_DEUCES_BUGS_MORAN.replace("track: [Murder, Gambling, Prostitution, Bootlegging]", "track: 5")),
+    ("zero-grid", ZERO_GRID_CLEARED.replace("      hand: 1\n      grid:", "      hand: x\n      grid:")),
+    ("dice-lanes", DICE_LANES_CLAIMED.replace("      claimed:", "      round: [1]\n      claimed:")),
+    ("pip-trick", PIP_TRICK_FIRST_TRICK.replace("      dealer: South", "      dealer: South\n      players: four")),
+    ("multisuit", MULTISUIT_ONE_GAME.replace("      games: {North-South: 1, East-West: 0}", "      hands: {North: 1}")),
+]
+
+
+@pytest.mark.parametrize("slug, examples", MISTYPED, ids=[m[0] for m in MISTYPED])
+def test_a_position_field_of_the_wrong_kind_is_one_line_not_a_traceback(tmp_path: Path, slug: str,
+                                                                        examples: str) -> None:
+    """Issue 25, finding 5's family: a value the game's reader did not foresee is an
+    unreadable example (exit 2) at the position's line, not a crash of verify."""
+    project = project_with(tmp_path, slug, examples)
+    result = pipworks(project, "verify", str(project / "content" / slug))
+    output = result.stdout + result.stderr
+    assert result.returncode == 2, output
+    assert "Traceback" not in output
+    problems = [line for line in output.splitlines() if line.startswith(f"content/{slug}/examples.yaml:")]
+    assert len(problems) == 1, output
+    line = line_of(project, slug, "    position:")
+    assert re.fullmatch(rf"content/{slug}/examples\.yaml:{line}: position: example \S+: the {slug} engine cannot "
+                        r"replay this example \(\w+Error: .+\); a position field may hold a value of the wrong kind",
+                        problems[0]), problems
