@@ -18,10 +18,11 @@ VariantOption = typer.Option([], "--variant", "-v",
 PlayersOption = typer.Option(None, "--players", "-n", help="Number of players (default: the game's usual count).")
 
 
-def game_engine(root: Path, slug: str) -> Any:
+def game_engine(root: Path, slug: str, command: str = "play") -> Any:
     """The rules engine of ``slug``, built from the project's own content when it has
     that game (validated first, so broken content gets its file:line message), else
-    from the content Pipworks ships."""
+    from the content Pipworks ships. A game without one (content only) ends ``command``
+    with a message, exit 2."""
     from ..games import all_specs
     from ..verify.project import validated_project
     from ..verify.run import engine_of
@@ -29,10 +30,20 @@ def game_engine(root: Path, slug: str) -> Any:
     if (root / "content" / slug / "game.yaml").is_file():
         validated_project(root, only=[slug])
     try:
-        return engine_of(slug, root)
+        engine = engine_of(slug, root)
     except KeyError:
         known = sorted(s for s, spec in all_specs().items() if spec.engine is not None)
         fail(f"no rules engine for {slug!r}; games with one: {', '.join(known)}")
+    if engine is None:  # a game of the project with content only (the blank template's)
+        fail(no_engine(slug, f"pipworks {command} needs one"))
+    return engine
+
+
+def no_engine(slug: str, needs: str) -> str:
+    """Why a command that plays games cannot play ``slug``, and where to read how to give
+    it an engine."""
+    return (f"{slug!r} has no rules engine: {needs}; see 'Your engine as a plugin' in the guide "
+            "Make your own game (site/pages/make-your-own-game.md)")
 
 
 def seat_names(engine: Any, state: Any) -> list[str]:
@@ -99,7 +110,7 @@ def simulate(
     root = project_root(ctx)
     _writable_json(json_out)
     with command_errors(root, what="simulate"):
-        engine = game_engine(root, game)
+        engine = game_engine(root, game, "simulate")
     names = seat_names(engine, new_game(engine, players, variant, seed))
     workers = workers or os.cpu_count() or 1
     start = time.perf_counter()

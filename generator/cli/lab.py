@@ -42,6 +42,10 @@ def balance(
     try:
         lab = game_lab(game, project)
     except KeyError as exc:
+        if project is not None and _engineless(project, game):
+            from .engines import no_engine
+
+            _fail(no_engine(game, "pipworks balance needs one (and bots)"))
         known = ", ".join(sorted(s for s, spec in _specs().items() if spec.bots is not None))
         _fail(f"{exc.args[0]}; games the lab can play: {known}" if find_spec(game) is None else str(exc.args[0]))
     chosen = list(lab.engine.variants) if variant == ["all"] else variant
@@ -132,6 +136,15 @@ def _project(ctx: typer.Context, game: str) -> str | None:
     if folder.is_dir() and folder.resolve() != shipped.resolve():
         return str(root.resolve())
     return None
+
+
+def _engineless(project: str, game: str) -> bool:
+    """Is ``game`` a game of ``project`` with content but no rules engine?"""
+    from ..verify.run import engine_of
+    from .common import command_errors
+
+    with command_errors(Path(project), what="balance"):
+        return engine_of(game, Path(project)) is None
 
 
 def _specs():  # type: ignore[no-untyped-def]

@@ -36,7 +36,15 @@ class IllegalAction(ValueError):
 
 
 class SetupError(ValueError):
-    """A position or configuration the rules cannot start from (bad deal, bad dice...)."""
+    """A position or configuration the rules cannot start from (bad deal, bad dice...).
+    ``where`` is the field of the example's ``position`` at fault, when one is (so the
+    message can give its line); empty: the position as a whole."""
+
+    where: tuple[Any, ...] = ()  # also for a subclass that sets up its own message
+
+    def __init__(self, message: str = "", where: tuple[Any, ...] = ()) -> None:
+        super().__init__(message)
+        self.where = where
 
 
 class Impossible(NamedTuple):

@@ -236,15 +236,29 @@ def _replayed(engine: Any, example: Example, position: Mapping[str, Any], play: 
     except ImpossiblePosition as exc:
         outcome.mismatches.extend(impossible(example, problem) for problem in exc.problems)
     except SetupError as exc:
-        outcome.unreadable.append(ContentError(example.file, example.line_of("position"), ("position",),
-                                               f"example {example.id}: {exc}"))
+        outcome.unreadable.append(ContentError(example.file, example.line_of("position", *exc.where),
+                                               ("position", *exc.where), f"example {example.id}: {exc}"))
         return None
     except IllegalAction as exc:
         line = example.line_of("play", exc.move - 1) if exc.move else example.line_of("play")
         rule = f" (rule {exc.rule})" if exc.rule else ""
         outcome.mismatches.append(Mismatch(example, line, f"expected every move legal, engine refuses: {exc}{rule}"))
+    except UNFORESEEN as exc:
+        outcome.unreadable.append(unforeseen(example, exc))
+        return None
     outcome.checked.append(example)
     return None
+
+
+#: What an engine raises when a position field holds a value of a kind its reader did not
+#: foresee (``track: 5``, ``hand: x``): the example is unreadable, said in one line.
+UNFORESEEN = (TypeError, ValueError, KeyError, IndexError, AttributeError)
+
+
+def unforeseen(example: Example, exc: Exception) -> ContentError:
+    return ContentError(example.file, example.line_of("position"), ("position",),
+                        f"example {example.id}: the {example.game} engine cannot replay this example "
+                        f"({type(exc).__name__}: {exc}); a position field may hold a value of the wrong kind")
 
 
 def _check_refusal(engine: Any, example: Example, position: Mapping[str, Any], play: list[str],
@@ -258,6 +272,9 @@ def _check_refusal(engine: Any, example: Example, position: Mapping[str, Any], p
         if exc.rule != wanted:
             said = f"refused by rule {exc.rule}" if exc.rule else "refused, naming no rule"
             outcome.mismatches.append(Mismatch(example, line, f"expected refused = {wanted}, engine says {said}: {exc}"))
+        return
+    except UNFORESEEN as exc:
+        outcome.unreadable.append(unforeseen(example, exc))
         return
     outcome.mismatches.append(Mismatch(example, line, f"expected refused = {wanted}, engine says the move "
                                                       f"{play[-1]!r} is legal"))

@@ -28,8 +28,8 @@ active lanes, the round ends at once.
 ``run_example`` returns every outcome below (see ``outcomes``), so an example's
 ``expect`` may name any of them. It first checks the position (:func:`check_position`):
 every card of the deck in one place, equal hands no larger than the deal, dice showing
-1 to 6, as many dice in the pool as the lanes and scoring areas leave, a round the game
-has.
+1 to 6, as many dice in the pool as the lanes and scoring areas leave, no more dice in
+play than the rounds so far brought (three a round), a round the game has.
 """
 
 from __future__ import annotations
@@ -175,6 +175,12 @@ def _check_dice(state: State) -> list[Impossible]:
                      for lane, (pip, slot) in enumerate(zip(state.pips, state.slots))
                      if pip and slot in numbers.draw_2]
     placed = sum(1 for pip in state.pips if pip) + len(state.claimed[0]) + len(state.claimed[1])
+    most = numbers.lanes * state.round  # the setup's dice, then at most a new die per lane a round
+    if placed > most:
+        problems.append(Impossible(
+            f"round {state.round} with {placed} dice on the board and in scoring areas; the setup brings "
+            f"{numbers.lanes} into play and each later round at most one for each empty lane, so round "
+            f"{state.round} has at most {most}", "setup-dice" if state.round == 1 else "final-claim", ("claimed",)))
     if state.pool < 0 or placed + state.pool != total:
         problems.append(Impossible(f"{placed} dice on the board and in scoring areas and {state.pool} in the pool; "
                                    f"the game has {total}", "game-length", ("pool",)))

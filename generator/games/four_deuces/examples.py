@@ -19,7 +19,9 @@ With ``round_start: true`` the position is instead the start of the first round:
 Before a position is played it is checked (:func:`check_position`): sixteen cards, four
 of each suit; as many unused dice and cards in hand as the trick number leaves; dice
 showing 1 to 6; tricks won that add up to the trick; the lead player (the lower pip
-total) leading the first trick, and a later trick led by a player who has won one.
+total) leading the first trick (after a Bugs Moran trade, the lower total once one swap
+is undone), and a later trick led by a player who has won one. A ``next_round`` after
+the round that must decide the game is refused.
 """
 
 from __future__ import annotations
@@ -71,6 +73,10 @@ def position_state(numbers: Numbers, position: Mapping[str, Any], variants: Sequ
                                              "victory", ("rounds_won",))])
     chance = start.chance
     if "next_round" in position:
+        if number + 1 >= len(chance):  # the round shown is the last a game can have
+            raise SetupError(f"round {number + 1} is the last a game can have (whoever wins it has "
+                             f"{numbers.rounds_to_win} rounds and the game), so there is no next round to set up "
+                             "(rule victory)", ("next_round",))
         later = list(chance)
         later[number + 1] = round_chance(position["next_round"], later[number + 1], numbers)
         chance = tuple(later)
@@ -236,16 +242,30 @@ def _check_lead(state: State) -> list[Impossible]:
     if state.led is None and state.used[other]:
         return [Impossible(f"{SEATS[other]} has used an ability before the first card of the round, but an ability "
                            "is used on one's own turn", "character-timing", ("abilities_used",))]
+    if state.led is not None:  # the lead's die is on the table: the totals are no longer the roll's
+        return []
     traded = state.used[state.round_lead] and state.characters is not None and \
         CHARACTERS[state.characters[state.round_lead]] == "Bugs Moran"
-    fresh = state.led is None and not traded  # the dice are as rolled
-    totals = (sum(state.dice[0]), sum(state.dice[1]))
-    if fresh and totals[state.round_lead] >= totals[other]:
-        mine, theirs = totals[state.round_lead], totals[other]
+    mine, theirs = sum(state.dice[state.round_lead]), sum(state.dice[other])
+    if not traded:
+        if mine < theirs:
+            return []
         why = ("equal totals are rolled again" if mine == theirs
                else f"{lead} has the higher pip total ({mine} against {SEATS[other]}'s {theirs}); the lower total leads")
         return [Impossible(f"{lead} is the lead player, but {why}", "round-lead", ("dice",))]
-    return []
+    if _rolled_lower(state.dice[state.round_lead], state.dice[other]):
+        return []
+    return [Impossible(f"{lead} is the lead player and has used Bugs Moran, but no one swap of a die undone gives "
+                       f"{lead} the lower pip total ({mine} against {SEATS[other]}'s {theirs}); the lower total leads",
+                       "round-lead", ("dice",))]
+
+
+def _rolled_lower(mine: Sequence[int], theirs: Sequence[int]) -> bool:
+    """Could the lead player, who has swapped one die with the opponent (Bugs Moran),
+    have rolled the lower total? Any die ``a`` I hold may be the one I took and any ``b``
+    they hold the one I gave: undoing that swap leaves me ``total - a + b``."""
+    total, other = sum(mine), sum(theirs)
+    return any(total - a + b < other + a - b for a in set(mine) for b in set(theirs))
 
 
 def _names(pair: tuple, fn: Callable[[Any], Any]) -> dict[str, Any]:

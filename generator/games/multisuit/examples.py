@@ -25,7 +25,8 @@ A position names only what matters (every key optional):
 
 Every card is a card of the deck, in one place only, so a player holding the printed
 deck can set the position up; :func:`check_position` says what else a real deal needs
-(hand sizes that fit the tricks played, the right leader, scores short of a win).
+(hand sizes that fit the tricks played, the right leader, scores short of a win, no
+score before a single deal and no game won before the one game).
 ``run_example`` returns every outcome listed in ``OUTCOMES``.
 """
 
@@ -236,8 +237,16 @@ def _check_lead(state: State) -> list[Impossible]:
 
 
 def _check_score(state: State) -> list[Impossible]:
-    """Scores short of what ends a game or the rubber (that would be over)."""
+    """Scores short of what ends a game or the rubber (that would be over); and none
+    from before a session that has no before: a single deal starts with no points, one
+    game with no game won."""
     numbers = state.table.numbers
+    if state.mode == "deal" and any((*state.points, *state.games)):
+        return [Impossible(f"{_score_text(state)} scored before the deal, but the single-deal variant plays one deal "
+                           "from no score", "single-deal", ("points" if any(state.points) else "games",))]
+    if state.mode == "game" and any(state.games):
+        return [Impossible(f"{max(state.games)} game(s) already won, but the one-game variant ends when the first "
+                           "game is won", "one-game", ("games",))]
     problems = []
     if state.mode != "deal" and max(state.points) >= numbers.target_points:
         problems.append(Impossible(f"{max(state.points)} points: a game ends at {numbers.target_points}", "game-to-five",
@@ -246,6 +255,13 @@ def _check_score(state: State) -> list[Impossible]:
         problems.append(Impossible(f"{max(state.games)} games won: the rubber ends at {numbers.rubber_games.win}",
                                    "rubber-winner", ("games",)))
     return problems
+
+
+def _score_text(state: State) -> str:
+    """``points 7–3`` and/or ``games 1–0``: the score a position names."""
+    shown = [f"{what} {pair[0]}–{pair[1]}" for what, pair in (("points", state.points), ("games", state.games))
+             if any(pair)]
+    return " and ".join(shown)
 
 
 def _cards(state: State, mask: int) -> list[str]:

@@ -20,8 +20,8 @@ Later rounds, if an example plays into them, are dealt from a fixed shuffle (see
 
 A position is checked before it is played (:func:`check_position`): dice showing 1 to
 6, as many locked dice as the round has ended, no cycle left with every active die used,
-no card in two hands, hands of equal size no larger than the deal, and the dealer's left
-leading a round's first trick.
+no card in two hands, hands of equal size no larger than the deal, the dealer's left
+leading a round's first trick, and the starting dice, none used, at the game's first trick.
 """
 
 from __future__ import annotations
@@ -174,7 +174,32 @@ def check_position(s: State) -> list[Impossible]:
     """Why ``s`` could not arise in a game played by the rules (empty: it could)."""
     if s.phase == OVER:
         return []
-    return [*_check_dice(s), *_check_hands(s)]
+    return [*_check_dice(s), *_check_hands(s), *_check_first_trick(s)]
+
+
+def _check_first_trick(s: State) -> list[Impossible]:
+    """Until the game's first trick is over no die has changed: at the first trick of
+    round 1 (every hand as dealt, but for cards on the table) each player's dice show
+    the starting pips, and none is used."""
+    played = {(s.leader + n) % s.players for n in range(len(s.trick))}
+    if s.round or s.phase != PLAY or any(bin(h).count("1") + (seat in played) != hand_size(s.players)
+                                         for seat, h in enumerate(s.hands)):
+        return []
+    starts = {tuple(sorted(s.numbers.start_dice)), tuple(sorted(s.numbers.easier_start_dice))}
+    problems = []
+    for seat, name in enumerate(SEATS[s.players]):
+        row = s.dice[DICE * seat:DICE * seat + DICE]
+        if tuple(sorted(row)) not in starts:
+            given = " ".join(map(str, s.numbers.start_dice))
+            problems.append(Impossible(f"{name}'s dice show {' '.join(map(str, row))} at the first trick of the game, "
+                                       f"but every player starts with {given} and no die changes before the first "
+                                       "trick is over", "give-dice", ("dice", name)))
+        used = [d + 1 for d in range(DICE) if s.status[DICE * seat + d] == USED]
+        if used:
+            problems.append(Impossible(f"{name} has used die {', '.join(map(str, used))} at the first trick of the "
+                                       "game, but no die is used before the first trick is over", "used-dice",
+                                       ("used", name)))
+    return problems
 
 
 def _check_dice(s: State) -> list[Impossible]:

@@ -5,14 +5,16 @@ the solo variant), ``grid`` ({P1: four columns top to bottom, 0 or '-' for an em
 space}; default: the setup pattern), ``hands`` ({P1: four cards}), ``reveal`` (solo: the
 top card of the deck), ``deck`` (top first; default: every other card, in Initiative
 order from 2♣ up), ``discard`` (default: the cards named nowhere else when a deck is
-given), ``reshuffles`` (already done, default 0), ``hand`` (its number, default 1) and
-``start`` (default P1). Without a discard pile (and no reshuffle yet), the discard holds
+given), ``reshuffles`` (already done, default 0), ``hand`` (its number; default the first
+hand the grids can stand at: 1 for the setup pattern, and a hand for each four dice
+removed, at least 2 for a changed grid) and ``start`` (default P1). Without a discard pile (and no reshuffle yet), the discard holds
 the cards the earlier hands used (eight a hand, five in solo), taken in Initiative order
 from the cards nobody named; the others lie in the deck, under any cards given there.
 
 Before it is played a position is checked (:func:`check_position`): pips 0 to 6, each
 card of the deck in one place, a discard pile as large as the hands before used, no
-more reshuffles than the deck timer allows.
+more reshuffles than the deck timer allows, the setup pattern at the start of hand 1 and
+no more dice removed than the hands before could remove (four a player a hand).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from .notation import (
     parse_action, parse_card, parse_seat, seat_text, suit_name,
 )
 from .state import (
-    DECK, OVER, SOLO, Favor, Fizzled, Numbers, Penalty, PowerUsed, Revealed, Shifted, State, Swapped, Unplayed,
+    DECK, OVER, RESOLVE, SOLO, Favor, Fizzled, Numbers, Penalty, PowerUsed, Revealed, Shifted, State, Swapped, Unplayed,
     allowed_reshuffles, column_4_pips, new_game, removed, result, score_title,
 )
 
@@ -83,6 +85,7 @@ def example_setup(numbers: Numbers, position: Mapping[str, Any], variants: Seque
     for key in ("reshuffles", "hand"):
         if key in position:
             setup[key] = int(position[key])
+    setup.setdefault("hand", first_hand(numbers, grids))
     if "start" in position:
         setup["start"] = _seats({position["start"]: 0}, players, "start").popitem()[0]
     named = [c for h in setup.get("hands", ()) for c in h] + setup.get("deck", []) + setup.get("discard", []) + (
@@ -97,6 +100,19 @@ def example_setup(numbers: Numbers, position: Mapping[str, Any], variants: Seque
         if "deck" in setup:
             setup["deck"] = setup["deck"] + rest[used:]
     return players, setup
+
+
+#: The most dice one player's hand can remove: each card activates at most one die and
+#: removes at most that one (decay or Diamonds to zero), and a player resolves at most
+#: four cards a hand (Column 4 too for the Initiative winner, or in Easier).
+REMOVED_PER_HAND = 4
+
+
+def first_hand(numbers: Numbers, grids: Sequence[Sequence[int]]) -> int:
+    """The first hand at whose start ``grids`` can stand: hand 1 has the setup pattern;
+    a grid changed from it needs a hand played, and one hand for each four dice removed."""
+    needed = [-(-removed(grid) // REMOVED_PER_HAND) or int(tuple(grid) != numbers.grid) for grid in grids]
+    return 1 + max(needed, default=0)
 
 
 def _per_hand(players: int) -> int:
@@ -117,6 +133,7 @@ def check_position(state: State) -> list[Impossible]:
         missing = [card_text(c) for c in DECK if c not in cards]
         why = f"{', '.join(twice)} in two places at once" if twice else f"cards nowhere: {', '.join(missing)}"
         problems.append(Impossible(f"{why}; the deck has each card once", "setup-deck", ("hands",)))
+    problems += _check_progress(state)
     used = _per_hand(state.players) * (state.hand_no - 1)
     if not state.reshuffles and len(state.discard) != used:
         problems.append(Impossible(f"hand {state.hand_no} with {len(state.discard)} cards in the discard pile; the "
@@ -127,6 +144,27 @@ def check_position(state: State) -> list[Impossible]:
         timer = "solo-timer" if state.flags & SOLO else "two-player-timer"
         problems.append(Impossible(f"{state.reshuffles} reshuffles; the deck timer ends the game after {allowed}",
                                    timer, ("reshuffles",)))
+    return problems
+
+
+def _check_progress(state: State) -> list[Impossible]:
+    """Grids changed no more than the hands played could change them: at the start of
+    hand 1 every grid is the setup pattern, and before hand N's cards resolve a player
+    has removed at most four dice for each hand before it."""
+    if state.phase == RESOLVE:  # this hand's cards are removing dice too
+        return []
+    problems = []
+    most = REMOVED_PER_HAND * max(state.hand_no - 1, 0)
+    for seat, grid in enumerate(state.grids):
+        name, gone = seat_text(seat), removed(grid)
+        if gone > most:
+            problems.append(Impossible(
+                f"{name} has {gone} dice removed at the start of hand {state.hand_no}; a card removes at most one die "
+                f"and a player resolves at most {REMOVED_PER_HAND} cards a hand, so the hands before it removed at "
+                f"most {most}", "removal", ("grid", name)))
+        elif state.hand_no <= 1 and grid != state.numbers.grid:
+            problems.append(Impossible(f"{name}'s grid is not the setup pattern at the start of hand 1; dice change "
+                                       "only when cards resolve", "setup-grid", ("grid", name)))
     return problems
 
 

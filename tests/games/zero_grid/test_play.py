@@ -226,8 +226,8 @@ def test_movement_needs_a_swap_target() -> None:
 
 def test_face_cards_only_use_their_suit_power() -> None:
     """action-choice: J, Q, K, A have no Movement — no choice is offered, the hand plays itself."""
-    out = hand(["J♠", "Q♠", "K♠", "A♠"])
-    assert out["hand"] == 2 and all(" programs " in move for move in out["legal"])  # the next hand
+    out = hand(["J♠", "Q♠", "K♠", "A♠"], hand=4)  # P2's parked grid (12 dice removed) needs 3 hands played
+    assert out["hand"] == 5 and all(" programs " in move for move in out["legal"])  # the next hand
     assert out["results"]["P1"][0] == "J♠: spades C1R2 6→1"
 
 
