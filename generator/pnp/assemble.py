@@ -223,7 +223,8 @@ def pnp_document(game: Any, components: list[Component], options: PnpOptions) ->
         sheets.append(calibration_sheet(paper, FLIPS[options.backs]))
     sheets += _sheets(components, paper, options)
     sheets.insert(0, _cover(game, components, sheets, paper, options, version))
-    pages = tuple(sheet_pages(sheets, paper, game.title, version))
+    flip = "short" if options.backs == "duplex-short" else "long"
+    pages = tuple(sheet_pages(sheets, paper, game.title, version, flip))
     author = game.designer or "Pipworks"
     return Document(f"{game.title}: print-and-play ({paper.label})", author, pages, subject=f"version {version}")
 
