@@ -121,3 +121,95 @@ def test_printed_backs_leave_every_piece_white(tmp_path, slug, paper, backs):
             assert darkest >= 250, f"page {back + 1}: ink (grey {darkest}) behind the piece at {x:.1f}, {y:.1f} mm"
         checked += 1
     assert checked, "no blank back behind pieces in this kit"
+
+
+# -- crop marks a trimmer can use ------------------------------------------------------
+
+#: The printer margin the issue measures from (¼ in), and what a mark must show beyond it.
+MARGIN = 6.35
+FULL_WEIGHT = 0.2
+LEAST_MARK = 5.0
+
+
+def _full_weight_runs(reader, index: int):  # type: ignore[no-untyped-def]
+    """Black lines of full weight (0.2 mm) joined end to end along one line: what a
+    trimmer's eye can follow (a hairline does not count)."""
+    from tests.pnp.pdfprobe import stroked_lines
+
+    lines: dict[tuple[str, float], list[tuple[float, float]]] = {}
+    for x1, y1, x2, y2, rgb, width in stroked_lines(reader, index):
+        if rgb != (0.0, 0.0, 0.0) or width < FULL_WEIGHT - 1e-3:
+            continue
+        if abs(x1 - x2) < 1e-3:
+            lines.setdefault(("x", round(x1, 3)), []).append((min(y1, y2), max(y1, y2)))
+        elif abs(y1 - y2) < 1e-3:
+            lines.setdefault(("y", round(y1, 3)), []).append((min(x1, x2), max(x1, x2)))
+    for key, spans in lines.items():
+        merged: list[list[float]] = []
+        for lo, hi in sorted(spans):
+            if merged and lo <= merged[-1][1] + 0.01:
+                merged[-1][1] = max(merged[-1][1], hi)
+            else:
+                merged.append([lo, hi])
+        for lo, hi in merged:
+            yield key, lo, hi
+
+
+def _on_art(clips, point: tuple[float, float]) -> bool:  # type: ignore[no-untyped-def]
+    x, y = point
+    return any(cx - 0.01 <= x <= cx + w + 0.01 and cy - 0.01 <= y <= cy + h + 0.01 for cx, cy, w, h in clips)
+
+
+def mark_lengths(reader, index: int, paper) -> list[float]:  # type: ignore[no-untyped-def]
+    """Full-weight length beyond the printer margin of every crop mark on the page: a
+    line with one end on a piece's art (at its trim or bleed edge) and the other on bare
+    paper. Lines with both ends on paper (the ruler) or on art (the art's own) are not marks."""
+    from tests.pnp.pdfprobe import clip_rects_mm
+
+    clips = clip_rects_mm(reader, index)
+    found = []
+    for (axis, at), lo, hi in _full_weight_runs(reader, index):
+        ends = [_on_art(clips, (at, v) if axis == "x" else (v, at)) for v in (lo, hi)]
+        if ends[0] == ends[1]:
+            continue
+        length = paper.height if axis == "x" else paper.width
+        found.append(max(0.0, min(hi, length - MARGIN) - max(lo, MARGIN)))
+    return found
+
+
+def _cut_fronts(reader) -> list[int]:  # type: ignore[no-untyped-def]
+    import re
+
+    from tests.pnp.pdfprobe import clip_rects_mm, page_text
+
+    return [i for i in range(0, len(reader.pages), 2)
+            if clip_rects_mm(reader, i) and not re.search(r"Score (sheet|pad)", page_text(reader, i))]
+
+
+@pytest.mark.parametrize("size", list(CARD_SIZES))
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("slug", GAMES)
+def test_every_crop_mark_shows_5_mm_at_full_weight_beyond_a_quarter_inch(slug, paper, size):
+    """Read from the PDF's drawing operations: from every piece's edge, the mark's full
+    weight line (over paper and across bleed alike) runs ≥ 5 mm into the area ¼ in or
+    more from the paper edge; no label or ruler breaks it shorter."""
+    from tests.pnp.kits import kit
+
+    reader = kit(slug, paper, size=size)
+    pages = _cut_fronts(reader)
+    assert pages
+    for index in pages:
+        lengths = mark_lengths(reader, index, PAPERS[paper])
+        assert lengths, f"page {index + 1} has pieces but no crop marks"
+        assert min(lengths) >= LEAST_MARK, f"page {index + 1}: a mark shows only {min(lengths):.2f} mm"
+
+
+@pytest.mark.parametrize("backs", ["fold", "duplex-short", "none"])
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_marks_keep_their_length_for_every_way_of_printing_backs(paper, backs):
+    from tests.pnp.kits import kit
+
+    for slug in ("four-deuces", "pip-trick"):
+        reader = kit(slug, paper, size="poker", backs=backs)
+        for index in _cut_fronts(reader):
+            assert min(mark_lengths(reader, index, PAPERS[paper])) >= LEAST_MARK, f"{slug} page {index + 1}"
