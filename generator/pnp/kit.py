@@ -7,7 +7,7 @@ from typing import Any, Iterable
 
 from ..atomic import write_bytes, write_text
 from .assemble import face_files, lint_components, load_components, pnp_document, pod_document
-from .options import PnpOptions
+from .options import KitFiles, PnpOptions
 
 
 def build_kit(game: Any, project_root: Path, out_dir: Path, options: PnpOptions, papers: Iterable[str] = ("a4",),
@@ -22,8 +22,10 @@ def build_kit(game: Any, project_root: Path, out_dir: Path, options: PnpOptions,
     from ..render.pdf import render_document
 
     components = lint_components(load_components(game, options, project_root))
-    documents = [(options.pnp_name(game.slug) if p == options.paper else replace(options, paper=p).pnp_name(game.slug),
-                  pnp_document(game, components, replace(options, paper=p))) for p in papers]
+    papers = tuple(papers)
+    files = KitFiles(papers, pod, svg)
+    documents = [(replace(options, paper=p).pnp_name(game.slug), pnp_document(game, components, replace(options, paper=p), files))
+                 for p in papers]
     if pod:
         pod_doc = pod_document(game, components, options)
         if pod_doc is not None:

@@ -61,3 +61,13 @@ class PnpOptions:
 
     def pod_name(self, slug: str) -> str:
         return f"{slug}-cards-pod{self.suffix()}.pdf"
+
+
+@dataclass(frozen=True)
+class KitFiles:
+    """Which files one build writes besides the kit itself: the cover lists exactly
+    these, so it never names a file that is not there."""
+
+    papers: tuple[str, ...] = ("a4", "letter")
+    pod: bool = True
+    svg: bool = True

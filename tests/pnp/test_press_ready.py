@@ -213,3 +213,84 @@ def test_marks_keep_their_length_for_every_way_of_printing_backs(paper, backs):
         reader = kit(slug, paper, size="poker", backs=backs)
         for index in _cut_fronts(reader):
             assert min(mark_lengths(reader, index, PAPERS[paper])) >= LEAST_MARK, f"{slug} page {index + 1}"
+
+
+# -- covers name only the files written -------------------------------------------------
+
+def _cover_names(document) -> set[str]:  # type: ignore[no-untyped-def]
+    """Every file or folder name the cover (its first two pages) mentions."""
+    import re
+
+    from generator.scene import Text
+
+    def words(items):  # type: ignore[no-untyped-def]
+        for item in items:
+            if isinstance(item, Text):
+                yield item.text
+            elif hasattr(item, "children"):
+                yield from words(item.children)
+
+    text = " ".join(w for page in document.pages[:2] for layer in page.layers for w in words(layer.items))
+    return set(re.findall(r"[\w.-]+\.pdf", text)) | {m + "/" for m in re.findall(r"\b(svg[\w.-]*)/", text)}
+
+
+def _grid():  # type: ignore[no-untyped-def]
+    """Every paper choice, size, bleed, ink, backs mode, offset and pod/svg switch — a
+    sample a build long: each value of every option appears, in changing company."""
+    import itertools
+
+    papers = [("a4",), ("letter",), ("a4", "letter")]
+    values = [papers, list(CARD_SIZES), [3.0, 0.0, 2.0], ["colour", "bw"], list(BACKS), [(0.0, 0.0), (2.0, 1.0)],
+              [True, False], [True, False]]
+    every = list(itertools.product(*values))
+    return every[::37]  # 2304 / 37: 63 combinations, stepping through every option
+
+
+@pytest.mark.parametrize("papers, size, bleed, ink, backs, offset, pod, svg", _grid())
+def test_the_cover_names_only_files_the_build_writes(monkeypatch, tmp_path, papers, size, bleed, ink, backs, offset,
+                                                      pod, svg):
+    """``build_kit`` with the options a player can pass: every file the covers name is one
+    the build wrote (PDF rendering stubbed: the names are what is checked here)."""
+    from generator.pnp import kit as kit_module
+    from generator.render import pdf as pdf_module
+    from tests.pnp.kits import ROOT, _project
+
+    documents = []
+
+    def render(document):  # type: ignore[no-untyped-def]
+        documents.append(document)
+        return b"%PDF"
+
+    monkeypatch.setattr(pdf_module, "render_document", render)
+    options = PnpOptions(paper=papers[0], size=size, bleed=bleed, ink=ink, backs=backs, back_offset=offset)
+    game = _project().games["four-deuces"].content
+    written = kit_module.build_kit(game, ROOT, tmp_path, options, papers=papers, svg=svg, pod=pod)
+    names = {p.name for p in written if p.suffix == ".pdf"} | {p.parent.name + "/" for p in written if p.suffix == ".svg"}
+    covers = [d for d in documents if "print-and-play" in d.title]
+    assert len(covers) == len(papers)
+    for document in covers:
+        listed = _cover_names(document)
+        assert listed, "the cover lists no files"
+        assert listed <= names, f"the cover names files never written: {sorted(listed - names)}"
+        assert {n for n in names if n.endswith(".pdf")} <= listed  # and it leaves none out
+
+
+def test_a_built_variant_cover_names_files_that_exist(tmp_path):
+    """The issue's case end to end: ``--paper a4 --back-offset 2,1`` without --pod; the
+    cover read back from the written PDF names only files on disk."""
+    import re
+
+    from pypdf import PdfReader
+
+    from generator.pnp.kit import build_kit
+    from tests.pnp.kits import ROOT, _project
+
+    options = PnpOptions(paper="a4", back_offset=(2.0, 1.0))
+    written = build_kit(_project().games["four-deuces"].content, ROOT, tmp_path, options, papers=["a4"], svg=False,
+                        pod=False)
+    assert [p.name for p in written] == ["four-deuces-pnp-a4-offset2x1.pdf"]
+    reader = PdfReader(written[0])
+    text = reader.pages[0].extract_text() + reader.pages[1].extract_text()
+    listed = set(re.findall(r"[\w.-]+\.pdf", text))
+    assert listed == {"four-deuces-pnp-a4-offset2x1.pdf"}
+    assert all((tmp_path / name).is_file() for name in listed)
