@@ -294,3 +294,48 @@ def test_a_built_variant_cover_names_files_that_exist(tmp_path):
     listed = set(re.findall(r"[\w.-]+\.pdf", text))
     assert listed == {"four-deuces-pnp-a4-offset2x1.pdf"}
     assert all((tmp_path / name).is_file() for name in listed)
+
+
+# -- distinct subset tags ----------------------------------------------------------------
+
+def _subset_fonts(data: bytes) -> dict[str, str]:
+    """BaseFont → its descriptor's FontName, for every font of every page (pypdf)."""
+    import io
+
+    from pypdf import PdfReader
+
+    found = {}
+    for page in PdfReader(io.BytesIO(data)).pages:
+        fonts = page.get("/Resources", {}).get("/Font", {}) or {}
+        for ref in fonts.values():
+            font = ref.get_object()
+            found[str(font["/BaseFont"])] = str(font["/FontDescriptor"].get_object()["/FontName"])
+    return found
+
+
+def _dtc_pdf(tmp_path, slug: str = "four-deuces") -> bytes:  # type: ignore[no-untyped-def]
+    from generator.pnp.profiles import find_profile
+    from generator.pnp.profiles.export import export_profile
+    from tests.pnp.kits import ROOT, _project
+
+    result = export_profile(_project().games[slug].content, ROOT, tmp_path, find_profile("dtc"))
+    return next(p for p in result.written if p.suffix == ".pdf").read_bytes()
+
+
+def test_each_embedded_subset_has_its_own_tag_the_same_every_build(tmp_path):
+    """ISO 32000 9.6.4: a subset's name is a six-letter tag, '+', the font name; distinct
+    subsets get distinct tags. Read back with pypdf from a kit and a DriveThruCards deck."""
+    import re
+
+    from generator.render.pdf import render_document
+
+    kit_pdf = render_document(_document("four-deuces", "a4", "insert", "duplex-long"))
+    for data, faces in ((kit_pdf, 2), (_dtc_pdf(tmp_path), 1)):  # the kit sets regular and bold
+        fonts = _subset_fonts(data)
+        assert len(fonts) >= faces
+        tags = [name[1:7] for name in fonts]
+        assert all(re.fullmatch(r"/[A-Z]{6}\+[\w-]+", name) for name in fonts), fonts
+        assert len(set(tags)) == len(tags), f"subsets share a tag: {sorted(fonts)}"
+        assert all(descriptor == name for name, descriptor in fonts.items())
+    again = render_document(_document("four-deuces", "a4", "insert", "duplex-long"))
+    assert again == kit_pdf  # the tags do not change from build to build
