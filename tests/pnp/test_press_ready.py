@@ -339,3 +339,52 @@ def test_each_embedded_subset_has_its_own_tag_the_same_every_build(tmp_path):
         assert all(descriptor == name for name, descriptor in fonts.items())
     again = render_document(_document("four-deuces", "a4", "insert", "duplex-long"))
     assert again == kit_pdf  # the tags do not change from build to build
+
+
+# -- decks as the shop counts them ---------------------------------------------------------
+
+def _shop_decks(slug: str, name: str = "dtc"):  # type: ignore[no-untyped-def]
+    from generator.pnp.profiles import PROFILES
+    from generator.pnp.profiles.decks import shop_decks
+    from generator.pnp.profiles.export import profile_components
+    from tests.pnp.kits import ROOT, _project
+
+    game = _project().games[slug].content
+    return shop_decks(game, profile_components(game, ROOT, PROFILES[name]), PROFILES[name])
+
+
+@pytest.mark.parametrize("name", ["dtc", "tgc", "mpc", "tts"])
+def test_cards_that_share_a_back_are_one_deck_with_counts_per_face(name):
+    """Four Deuces' suit and character cards are shuffled together under one back: one
+    deck of 16 + 2, each face with its count; the quick references (plain back) apart."""
+    decks = _shop_decks("four-deuces", name)
+    assert [d.id for d in decks] == ["suit-cards-and-character-cards", "quick-reference"]
+    play = decks[0]
+    assert len(play.backs) == 1 and len(play.cards) == 18
+    assert [count for _, count in play.counts] == [4, 4, 4, 4, 1, 1]
+    assert "one deck of 18 card(s), 6 face(s), 1 back(s)" in play.summary()
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_no_two_decks_share_a_back_and_every_card_is_counted(slug):
+    from tests.pnp.kits import _components
+
+    decks = _shop_decks(slug)
+    backs = [back for d in decks for back in d.backs]
+    assert all(len(d.backs) == 1 for d in decks) and len(backs) == len(set(backs))
+    _, components = _components(slug, "poker", "duplex-long")
+    cards = sum(f.copies for c in components if c.kind == "card" for f in c.faces)
+    assert sum(count for d in decks for _, count in d.counts) == sum(len(d.cards) for d in decks) == cards
+
+
+def test_the_dtc_export_writes_one_pdf_per_back(tmp_path):
+    from pypdf import PdfReader
+
+    from generator.pnp.profiles import find_profile
+    from generator.pnp.profiles.export import export_profile
+    from tests.pnp.kits import ROOT, _project
+
+    result = export_profile(_project().games["four-deuces"].content, ROOT, tmp_path, find_profile("dtc"))
+    pdfs = {p.name: len(PdfReader(p).pages) for p in result.written}
+    assert pdfs == {"four-deuces-suit-cards-and-character-cards-dtc.pdf": 36, "four-deuces-quick-reference-dtc.pdf": 12}
+    assert any(note.startswith("deck Suit cards and Character cards: one deck of 18") for note in result.notes)

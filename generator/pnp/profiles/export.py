@@ -47,8 +47,9 @@ def export_profile(game: Any, project_root: Path, out_dir: Path, profile: Profil
     text does not fit the profile's safe zone (nothing is written then)."""
     decks = shop_decks(game, profile_components(game, project_root, profile), profile)
     folder = out_dir / profile.name
-    result = ProfileExport(notes=[f"{d.name}: the design has no card back, so the plain back with the game's "
-                                  f"title is printed on the back" for d in decks if d.plain_back])
+    result = ProfileExport(notes=[f"deck {d.summary()}" for d in decks])
+    result.notes += [f"{d.name}: the design has no card back, so the plain back with the game's title is printed "
+                     f"on the back" for d in decks if d.plain_back]
     writer = {"tgc": _png_set, "mpc": _png_set, "dtc": _press_pdfs, "tts": _tts}[profile.name]
     writer(game, decks, profile, folder, result)
     for path in result.written:
