@@ -143,6 +143,8 @@ def _for_shop(root: Path, game: str, name: str) -> None:
         typer.echo(f"  note: {note}")
     if export.problems:
         typer.echo("\n".join(str(p) for p in export.problems), err=True)
-        typer.echo(f"preflight for {profile.target}: {len(export.problems)} problem(s) listed above", err=True)
+        from ..pnp.preflight import total
+
+        typer.echo(f"preflight for {profile.target}: {total(export.problems)} problem(s) listed above", err=True)
         raise typer.Exit(code=1)
     typer.echo(f"preflight for {profile.target}: no problems")

@@ -388,3 +388,119 @@ def test_the_dtc_export_writes_one_pdf_per_back(tmp_path):
     pdfs = {p.name: len(PdfReader(p).pages) for p in result.written}
     assert pdfs == {"four-deuces-suit-cards-and-character-cards-dtc.pdf": 36, "four-deuces-quick-reference-dtc.pdf": 12}
     assert any(note.startswith("deck Suit cards and Character cards: one deck of 18") for note in result.notes)
+
+
+# -- preflight per shop --------------------------------------------------------------------
+
+def _kit_pdf(tmp_path, paper: str = "a4"):  # type: ignore[no-untyped-def]
+    from generator.render.pdf import render_document
+
+    path = tmp_path / f"four-deuces-pnp-{paper}.pdf"
+    path.write_bytes(render_document(_document("four-deuces", paper, "insert", "duplex-long")))
+    return path
+
+
+def _file_of_kind(tmp_path, kind: str):  # type: ignore[no-untyped-def]
+    """A small real file of ``kind``: a PDF page, a PNG or JPG image, a saved object, a folder."""
+    from PIL import Image
+
+    path = tmp_path / f"sample.{kind}"
+    if kind == "folder":
+        path.mkdir()
+        Image.new("RGB", (825, 1125), "white").save(path / "front-01.png")
+    elif kind in ("png", "jpg"):
+        Image.new("RGB", (825, 1125), "white").save(path)
+    elif kind == "pdf":
+        Image.new("RGB", (200, 280), "white").save(path)
+    elif kind == "json":
+        path.write_text('{"ObjectStates": []}')
+    else:
+        path.write_text("not a print file")
+    return path
+
+
+@pytest.mark.parametrize("shop", ["tgc", "mpc", "dtc", "tts", "home-a4", "home-letter"])
+def test_each_shop_refuses_the_file_types_it_does_not_take_in_its_words(tmp_path, shop):
+    from generator.pnp.preflight import SHOPS, preflight
+
+    target = SHOPS[shop]
+    for kind in ("pdf", "png", "jpg", "json", "folder", "svg"):
+        problems = preflight(_file_of_kind(tmp_path, kind), target)
+        refusals = [p for p in problems if "does not take" in p.what]
+        if kind in target.takes:
+            assert not refusals, (kind, problems)
+        else:
+            assert len(problems) == 1 and target.takes_words in problems[0].what, (kind, problems)
+
+
+def test_the_shops_carry_their_published_numbers():
+    from generator.pnp.preflight import SHOPS
+
+    assert SHOPS["dtc"].takes == ("pdf",) and SHOPS["dtc"].rules.cmyk and SHOPS["dtc"].rules.max_ink == 240
+    assert SHOPS["dtc"].rules.safe_mm == pytest.approx(3.175)  # ⅛ in inside the trim
+    assert SHOPS["tgc"].rules.face_px == (825, 1125) and SHOPS["mpc"].rules.face_px == (822, 1122)
+    assert SHOPS["mpc"].rules.safe_mm == pytest.approx(0.12 * 25.4)
+    assert "pdf" not in SHOPS["tgc"].takes and "json" in SHOPS["tts"].takes
+    assert SHOPS["home-letter"].rules.page_mm == (215.9, 279.4) and SHOPS["home-a4"].rules.edge_mm == 6.0
+
+
+def test_a_kit_is_ready_for_its_own_home_paper_only(tmp_path):
+    from generator.pnp.preflight import SHOPS, preflight
+
+    a4, letter = _kit_pdf(tmp_path, "a4"), _kit_pdf(tmp_path, "letter")
+    assert preflight(a4, SHOPS["home-a4"]) == [] and preflight(letter, SHOPS["home-letter"]) == []
+    wrong = preflight(a4, SHOPS["home-letter"])
+    assert wrong and all("US Letter paper is 215.90 × 279.40 mm" in p.what for p in wrong)
+
+
+def test_home_preflight_finds_text_in_the_printer_margin(tmp_path):
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.layout.fonts import REGULAR, register_all
+    from generator.pnp.preflight import SHOPS, preflight
+
+    register_all()
+    path = tmp_path / "edge.pdf"
+    canvas = Canvas(str(path), pagesize=(595.2756, 841.8898), invariant=1)
+    canvas.setFont(REGULAR, 10)
+    canvas.drawString(3 / 25.4 * 72, 400, "too close to the edge")
+    canvas.drawString(60, 300, "well inside")
+    canvas.save()
+    problems = preflight(path, SHOPS["home-a4"])
+    assert [p.kind for p in problems] == ["edge"] and "'too close to the edge'" in problems[0].what
+
+
+def test_the_summary_counts_exactly_the_problems_listed(tmp_path, run_pipworks):
+    """The issue's case: a kit checked against DriveThruCards lists hundreds of problems,
+    most summed up in "… and N more" lines; the count adds those up, no more, no less."""
+    import json
+    import re
+
+    kit_pdf = _kit_pdf(tmp_path)
+    result = run_pipworks(tmp_path, "preflight", "--for", "dtc", str(kit_pdf))
+    assert result.returncode == 1
+    lines = result.stderr.strip().splitlines()
+    *listed, summary = lines
+    more = [int(m.group(1)) for line in listed if (m := re.search(r"… and (\d+) more like the above$", line))]
+    single = len(listed) - len(more)
+    count = int(re.match(r"(\d+) problem\(s\) for DriveThruCards", summary).group(1))  # type: ignore[union-attr]
+    assert more and count == single + sum(more)
+    assert f"{single} listed one a line, {sum(more)} in the" in summary
+    report = json.loads(run_pipworks(tmp_path, "preflight", "--for", "dtc", "--json", str(kit_pdf)).stdout)
+    assert report["problem_count"] == count == sum(p["stands_for"] for p in report["problems"])
+    assert len(report["problems"]) == len(listed) and report["ready"] is False and report["for"] == "dtc"
+
+
+def test_the_json_report_of_a_refused_image_and_of_a_ready_file(tmp_path, run_pipworks):
+    import json
+
+    png = _file_of_kind(tmp_path, "png")
+    refused = run_pipworks(tmp_path, "preflight", str(png), "--for", "dtc", "--json")
+    report = json.loads(refused.stdout)
+    assert refused.returncode == 1 and report["problem_count"] == 1
+    assert "DriveThruCards takes one PDF per deck" in report["problems"][0]["problem"]
+    plain = run_pipworks(tmp_path, "preflight", str(png), "--for", "dtc")
+    assert plain.returncode == 1 and "ready" not in plain.stdout and "does not take" in plain.stderr
+    ready = run_pipworks(tmp_path, "preflight", str(_kit_pdf(tmp_path)), "--for", "home-a4", "--json")
+    assert ready.returncode == 0 and json.loads(ready.stdout) | {"files": []} == {
+        "for": "home-a4", "target": "a home printer (A4)", "files": [], "ready": True, "problem_count": 0, "problems": []}
