@@ -140,7 +140,9 @@ def test_dtc_is_cmyk_opaque_with_fonts_embedded_and_an_output_intent(exports) ->
     for pdf in exports[("four-deuces", "dtc")].written:
         reader = PdfReader(pdf)
         intent = reader.trailer["/Root"]["/OutputIntents"][0].get_object()
-        assert intent["/S"] == "/GTS_PDFX" and intent["/OutputConditionIdentifier"] == "CGATS TR 001"
+        # issue 26: the profile the colours went through is embedded, not just named
+        assert intent["/S"] == "/GTS_PDFX" and intent["/OutputConditionIdentifier"] == "Custom"
+        assert intent["/DestOutputProfile"].get_object()["/N"] == 4
         info = reader.trailer["/Info"]
         assert info["/GTS_PDFXVersion"] == "PDF/X-1a:2003" and info["/Trapped"] == "/False"
         assert pdf.read_bytes().startswith(b"%PDF-1.4")
