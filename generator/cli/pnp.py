@@ -31,6 +31,7 @@ class SizeChoice(str, Enum):
 class InkChoice(str, Enum):
     colour = "colour"
     bw = "bw"
+    cmyk = "cmyk"
 
 
 class ShopChoice(str, Enum):
@@ -78,7 +79,7 @@ def pnp(
     paper: Optional[list[PaperChoice]] = typer.Option(None, "--paper", help="Paper size; repeat for both (default: a4 and letter)."),
     size: SizeChoice = typer.Option(SizeChoice.insert, "--size", help="Card size: 63×88 insert, poker, bridge or 60×85 quick-insert."),
     bleed: float = typer.Option(3.0, "--bleed", help="Bleed in mm around cards with a coloured edge."),
-    ink: InkChoice = typer.Option(InkChoice.colour, "--ink", help="colour, or bw to save ink."),
+    ink: InkChoice = typer.Option(InkChoice.colour, "--ink", help="colour, bw to save ink, or cmyk: colour PDFs converted to CMYK through Pipworks' ICC profile."),
     backs: Optional[BacksChoice] = typer.Option(None, "--backs", help="Card backs: none (fronts only), duplex-long (the default), duplex-short or fold."),
     back_offset: str = typer.Option("0,0", "--back-offset", help="X,Y mm to shift back pages (read it off the calibration page)."),
     pod: bool = typer.Option(False, "--pod", help="Also write the one-card-per-page PDF for print-on-demand."),

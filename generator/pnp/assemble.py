@@ -250,7 +250,7 @@ def pod_document(game: Any, components: list[Component], options: PnpOptions) ->
         bleed = max(component.bleed, options.bleed)
         trim = Box(bleed, bleed, w, h)
         page_box = trim.inset(-bleed)
-        plain = pieces.plain_back(game, component.trim, bleed, palette(game.slug, options.ink))
+        plain = pieces.plain_back(game, component.trim, bleed, palette(game.slug, options.face_ink))
         for front, back in expand(component):
             for scene in (back or plain, front):
                 layer = Placement((place(scene, bleed, bleed),), page_box)

@@ -19,8 +19,6 @@ def build_kit(game: Any, project_root: Path, out_dir: Path, options: PnpOptions,
     """
     from dataclasses import replace
 
-    from ..render.pdf import render_document
-
     components = lint_components(load_components(game, options, project_root))
     papers = tuple(papers)
     files = KitFiles(papers, pod, svg)
@@ -33,11 +31,26 @@ def build_kit(game: Any, project_root: Path, out_dir: Path, options: PnpOptions,
     written = []
     for name, document in documents:
         path = out_dir / name
-        write_bytes(path, render_document(document))
+        write_bytes(path, _render(document, options))
         written.append(path)
     if svg:
         written.extend(_write_svgs(components, out_dir / options.svg_folder()))
     return written
+
+
+#: Total ink of ``--ink cmyk`` kits: the shipped profile's own limit (FOGRA39's 300 %).
+CMYK_MAX_INK = 300.0
+
+
+def _render(document: Any, options: PnpOptions) -> bytes:
+    """The PDF bytes: RGB, or CMYK through the shipped ICC profile for ``--ink cmyk``."""
+    if options.ink == "cmyk":
+        from ..render.press import render_press_document
+
+        return render_press_document(document, CMYK_MAX_INK)
+    from ..render.pdf import render_document
+
+    return render_document(document)
 
 
 def _write_svgs(components: list[Any], folder: Path) -> list[Path]:

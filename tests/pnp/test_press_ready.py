@@ -240,10 +240,10 @@ def _grid():  # type: ignore[no-untyped-def]
     import itertools
 
     papers = [("a4",), ("letter",), ("a4", "letter")]
-    values = [papers, list(CARD_SIZES), [3.0, 0.0, 2.0], ["colour", "bw"], list(BACKS), [(0.0, 0.0), (2.0, 1.0)],
-              [True, False], [True, False]]
+    values = [papers, list(CARD_SIZES), [3.0, 0.0, 2.0], ["colour", "bw", "cmyk"], list(BACKS),
+              [(0.0, 0.0), (2.0, 1.0)], [True, False], [True, False]]
     every = list(itertools.product(*values))
-    return every[::37]  # 2304 / 37: 63 combinations, stepping through every option
+    return every[::53]  # 3456 / 53: 66 combinations, stepping through every option
 
 
 @pytest.mark.parametrize("papers, size, bleed, ink, backs, offset, pod, svg", _grid())
@@ -252,7 +252,7 @@ def test_the_cover_names_only_files_the_build_writes(monkeypatch, tmp_path, pape
     """``build_kit`` with the options a player can pass: every file the covers name is one
     the build wrote (PDF rendering stubbed: the names are what is checked here)."""
     from generator.pnp import kit as kit_module
-    from generator.render import pdf as pdf_module
+    from generator.render import pdf as pdf_module, press as press_module
     from tests.pnp.kits import ROOT, _project
 
     documents = []
@@ -262,6 +262,7 @@ def test_the_cover_names_only_files_the_build_writes(monkeypatch, tmp_path, pape
         return b"%PDF"
 
     monkeypatch.setattr(pdf_module, "render_document", render)
+    monkeypatch.setattr(press_module, "render_press_document", lambda document, *_: render(document))
     options = PnpOptions(paper=papers[0], size=size, bleed=bleed, ink=ink, backs=backs, back_offset=offset)
     game = _project().games["four-deuces"].content
     written = kit_module.build_kit(game, ROOT, tmp_path, options, papers=papers, svg=svg, pod=pod)
@@ -691,3 +692,32 @@ def test_a_shops_own_profile_is_used_and_embedded_and_a_bad_one_refused(tmp_path
         assert "Traceback" not in refused.stderr
     wrong = run_pipworks(tmp_path, "pnp", "four-deuces", "--for", "tgc", "--profile", str(own))
     assert wrong.returncode == 2 and "--for dtc" in wrong.stderr
+
+
+def test_ink_cmyk_kits_go_through_the_profile_too(tmp_path):
+    """``--ink cmyk``: the colour faces, every PDF (kit and print-on-demand) in DeviceCMYK
+    through the shipped profile, which each embeds; at most 300 % ink."""
+    import io
+
+    from pypdf import PdfReader
+    from pypdf.generic import ContentStream
+
+    from generator.pnp.kit import build_kit
+    from generator.render.press import shipped_profile
+    from tests.pnp.kits import ROOT, _project
+
+    options = PnpOptions(paper="a4", ink="cmyk")
+    written = build_kit(_project().games["four-deuces"].content, ROOT, tmp_path, options, papers=["a4"], svg=True,
+                        pod=True)
+    pdfs = sorted(p.name for p in written if p.suffix == ".pdf")
+    assert pdfs == ["four-deuces-cards-pod-cmyk.pdf", "four-deuces-pnp-a4-cmyk.pdf"]
+    assert {p.parent.name for p in written if p.suffix == ".svg"} == {"svg"}  # the colour faces, as they are
+    for name in pdfs:
+        reader = PdfReader(io.BytesIO((tmp_path / name).read_bytes()))
+        intent = reader.trailer["/Root"]["/OutputIntents"][0].get_object()
+        assert intent["/DestOutputProfile"].get_object().get_data() == shipped_profile()
+        for page in reader.pages[:6]:
+            for operands, op in ContentStream(page.get_contents(), reader).operations:
+                assert op not in (b"rg", b"RG", b"g", b"G")
+                if op in (b"k", b"K"):
+                    assert sum(float(v) for v in operands) <= 3.0 + 1e-9
