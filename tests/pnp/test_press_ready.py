@@ -721,3 +721,13 @@ def test_ink_cmyk_kits_go_through_the_profile_too(tmp_path):
                 assert op not in (b"rg", b"RG", b"g", b"G")
                 if op in (b"k", b"K"):
                     assert sum(float(v) for v in operands) <= 3.0 + 1e-9
+
+
+def test_the_build_summary_counts_the_problems_a_more_line_stands_for(tmp_path):
+    from generator.build import BuildReport
+    from generator.pnp.preflight import Problem
+
+    report = BuildReport(preflighted=2, preflight=[Problem("a.pdf", "one", kind="type"),
+                                                   Problem("a.pdf", "… and 40 more like the above", kind="type", more=40),
+                                                   Problem("b.pdf", "no TrimBox")])
+    assert "preflight: 42 problem(s) in 2 of the 2 print files written" in report.summary(tmp_path)
