@@ -731,3 +731,11 @@ def test_the_build_summary_counts_the_problems_a_more_line_stands_for(tmp_path):
                                                    Problem("a.pdf", "… and 40 more like the above", kind="type", more=40),
                                                    Problem("b.pdf", "no TrimBox")])
     assert "preflight: 42 problem(s) in 2 of the 2 print files written" in report.summary(tmp_path)
+
+
+@pytest.mark.slow
+def test_the_shipped_profile_is_what_its_builder_makes():
+    """generator/render/icc_build.py rebuilds the shipped ICC byte for byte (about a minute)."""
+    from generator.render.icc_build import PROFILE_PATH, build_profile
+
+    assert build_profile() == PROFILE_PATH.read_bytes()
