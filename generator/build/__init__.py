@@ -57,7 +57,8 @@ class BuildReport:
         if not self.preflight:
             return f"{line}\npreflight: {self.preflighted} print file(s) written, no problems"
         files = sorted({p.file for p in self.preflight})
-        return (f"{line}\npreflight: {len(self.preflight)} problem(s) in {len(files)} of the {self.preflighted} "
+        count = sum(p.count for p in self.preflight)  # "… and N more" lines count N
+        return (f"{line}\npreflight: {count} problem(s) in {len(files)} of the {self.preflighted} "
                 f"print files written, first: {self.preflight[0]}\n  (pipworks preflight FILE lists them all)")
 
 

@@ -31,6 +31,7 @@ class SizeChoice(str, Enum):
 class InkChoice(str, Enum):
     colour = "colour"
     bw = "bw"
+    cmyk = "cmyk"
 
 
 class ShopChoice(str, Enum):
@@ -78,7 +79,7 @@ def pnp(
     paper: Optional[list[PaperChoice]] = typer.Option(None, "--paper", help="Paper size; repeat for both (default: a4 and letter)."),
     size: SizeChoice = typer.Option(SizeChoice.insert, "--size", help="Card size: 63×88 insert, poker, bridge or 60×85 quick-insert."),
     bleed: float = typer.Option(3.0, "--bleed", help="Bleed in mm around cards with a coloured edge."),
-    ink: InkChoice = typer.Option(InkChoice.colour, "--ink", help="colour, or bw to save ink."),
+    ink: InkChoice = typer.Option(InkChoice.colour, "--ink", help="colour, bw to save ink, or cmyk: colour PDFs converted to CMYK through Pipworks' ICC profile."),
     backs: Optional[BacksChoice] = typer.Option(None, "--backs", help="Card backs: none (fronts only), duplex-long (the default), duplex-short or fold."),
     back_offset: str = typer.Option("0,0", "--back-offset", help="X,Y mm to shift back pages (read it off the calibration page)."),
     pod: bool = typer.Option(False, "--pod", help="Also write the one-card-per-page PDF for print-on-demand."),
@@ -87,13 +88,17 @@ def pnp(
     shop: Optional[ShopChoice] = typer.Option(None, "--for", help="Instead, the cards for a print shop or table: "
                                               "tgc, mpc (PNG per face), dtc (CMYK PDF per deck) or tts "
                                               "(Tabletop Simulator sheets and saved object), into output/<game>/<profile>/."),
+    icc: Optional[Path] = typer.Option(None, "--profile", help="With --for dtc: the shop's own CMYK ICC profile to "
+                                       "convert colours through and embed (default: Pipworks' coated profile)."),
 ) -> None:
     """Write one game's print-and-play PDF(s) into output/<game>/."""
     from ..pnp.options import PnpOptions
 
     root = project_root(ctx)
+    if icc is not None and (shop is None or shop.value != "dtc"):
+        fail("--profile applies to CMYK output: use it with --for dtc")
     if shop is not None:
-        _for_shop(root, game, shop.value)
+        _for_shop(root, game, shop.value, _read_profile(icc) if icc is not None else None)
         return
     papers = [p.value for p in paper] if paper else ["a4", "letter"]
     try:
@@ -123,14 +128,34 @@ def pnp(
         typer.echo(f"  wrote {svgs} SVG faces in {(root / 'output' / game / options.svg_folder()).relative_to(root)}")
 
 
-def _for_shop(root: Path, game: str, name: str) -> None:
+#: An ICC profile larger than this is not a printing condition but a mistake.
+MAX_PROFILE_BYTES = 16 * 1024 * 1024
+
+
+def _read_profile(path: Path) -> bytes:
+    """The bytes of a CMYK ICC profile littleCMS can convert to; exit 2 naming the file otherwise."""
+    from ..render.press import BadProfile, check_profile
+
+    if not path.is_file():
+        fail(f"{path}: no such ICC profile")
+    if path.stat().st_size > MAX_PROFILE_BYTES:
+        fail(f"{path}: {path.stat().st_size} bytes is too large for an ICC profile")
+    data = path.read_bytes()
+    try:
+        check_profile(data)
+    except BadProfile as exc:
+        fail(f"{path}: {exc}")
+    return data
+
+
+def _for_shop(root: Path, game: str, name: str, icc: bytes | None = None) -> None:
     """``--for``: write the profile's files, list them, then preflight's verdict (exit 1 on a problem)."""
     from ..pnp.profiles import find_profile
     from ..pnp.profiles.export import run_profile
 
     profile = find_profile(name)
     with die_on_content_errors(root):
-        export, error = run_profile(root, game, profile)
+        export, error = run_profile(root, game, profile, icc)
     if export is None:
         typer.echo(error, err=True)
         raise typer.Exit(code=2)
@@ -143,6 +168,8 @@ def _for_shop(root: Path, game: str, name: str) -> None:
         typer.echo(f"  note: {note}")
     if export.problems:
         typer.echo("\n".join(str(p) for p in export.problems), err=True)
-        typer.echo(f"preflight for {profile.target}: {len(export.problems)} problem(s) listed above", err=True)
+        from ..pnp.preflight import total
+
+        typer.echo(f"preflight for {profile.target}: {total(export.problems)} problem(s) listed above", err=True)
         raise typer.Exit(code=1)
     typer.echo(f"preflight for {profile.target}: no problems")

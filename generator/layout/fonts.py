@@ -8,6 +8,8 @@ the same metrics for every glyph Vera has. Loading parses the TTF once per proce
 
 from __future__ import annotations
 
+import hashlib
+import threading
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -43,13 +45,39 @@ def font_path(name: str) -> Path:
     return Path(reportlab.__file__).resolve().parent / "fonts" / _FILES[name]
 
 
+def subset_tag(name: str, subset: int) -> bytes:
+    """The six capital letters before "+" in an embedded subset's name, e.g. ``QKXBNM``.
+
+    reportlab tags subset n of every font ``SUBSETN(n)``, so a PDF with two faces has
+    two ``AAAAAA+`` fonts, while the PDF standard (ISO 32000, 9.6.4) asks for a tag
+    per distinct subset. Ours is drawn from a hash of the registered name and the subset
+    number: different for each face and subset, the same on every build."""
+    digest = hashlib.sha256(f"{name}/{subset}".encode()).digest()
+    return bytes(65 + b % 26 for b in digest[:6])
+
+
+_TAGGING = threading.Lock()
+
+
 @lru_cache(maxsize=None)
 def ttfont(name: str) -> Any:
-    """The parsed TrueType font, registered with reportlab under ``name``."""
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
+    """The parsed TrueType font, registered with reportlab under ``name``, its
+    subsets tagged by ``subset_tag``."""
+    from reportlab.pdfbase import pdfmetrics, ttfonts
 
-    font = TTFont(name, str(font_path(name)))
+    class TaggedFont(ttfonts.TTFont):  # type: ignore[misc]
+        def addObjects(self, doc: Any) -> None:
+            # reportlab reads its module's SUBSETN while it writes the subsets; the
+            # lock keeps another thread from seeing this face's tags.
+            with _TAGGING:
+                plain = ttfonts.SUBSETN
+                ttfonts.SUBSETN = lambda n, *_: subset_tag(self.fontName, n)
+                try:
+                    super().addObjects(doc)
+                finally:
+                    ttfonts.SUBSETN = plain
+
+    font = TaggedFont(name, str(font_path(name)))
     pdfmetrics.registerFont(font)
     return font
 

@@ -24,7 +24,7 @@ from .boards import board_pages
 from .calibration import calibration_sheet
 from .cover import Entry, Printing, cover_blocks, cover_page, how_to_print, pages_phrase
 from .draft import Sheet
-from .options import PnpOptions
+from .options import KitFiles, PnpOptions
 from .pages import sheet_pages
 from .sheets import FLIPS, card_sheets, expand
 
@@ -189,18 +189,25 @@ def _notes(components: list[Component], options: PnpOptions, calibration: str) -
     return notes
 
 
+def _file_lines(slug: str, components: list[Component], options: PnpOptions, written: KitFiles) -> list[str]:
+    """The cover's "Other files": the ones this build writes (named as ``build_kit``
+    names them), so a variant's cover never points at a file of another build."""
+    labels = {"a4": "A4 paper", "letter": "US Letter paper"}
+    lines = [f"{replace(options, paper=p).pnp_name(slug)}: this kit on {labels.get(p, p)}" for p in written.papers]
+    if written.pod and any(c.kind == "card" for c in components):
+        lines.append(f"{options.pod_name(slug)}: one card per page with bleed, for print-on-demand services")
+    if written.svg:
+        lines.append(f"{options.svg_folder()}/: every face as a separate SVG, for editing")
+    return lines
+
+
 def _cover(game: Any, components: list[Component], sheets: list[Sheet], paper: Paper, options: PnpOptions,
-           version: str) -> Sheet:
+           version: str, written: KitFiles) -> Sheet:
     """The cover, sheet 0: the kit's contents and the pages to print for each way of printing."""
     flip = "short" if options.backs == "duplex-short" else "long"
     checks = [2 * n + 1 for n, s in enumerate(sheets, start=1) if s.calibration]
     calibration = pages_phrase([checks[0], checks[0] + 1]) if checks else ""
-    slug = game.slug
-    files = [f"{options.pnp_name(slug).replace('-' + options.paper, '-a4', 1)}: this kit on A4 paper",
-             f"{options.pnp_name(slug).replace('-' + options.paper, '-letter', 1)}: this kit on US Letter paper"]
-    if any(c.kind == "card" for c in components):
-        files.append(f"{options.pod_name(slug)}: one card per page with bleed, for print-on-demand services")
-    files.append("svg/: every face as a separate SVG, for editing")
+    files = _file_lines(game.slug, components, options, written)
     front, back = None, None
     for cover_back in (False, True):  # a cover too long for one page runs on overleaf
         printing = how_to_print(_printing(sheets, flip, cover_back), paper)
@@ -213,7 +220,8 @@ def _cover(game: Any, components: list[Component], sheets: list[Sheet], paper: P
     return Sheet(front, back)
 
 
-def pnp_document(game: Any, components: list[Component], options: PnpOptions) -> Document:
+def pnp_document(game: Any, components: list[Component], options: PnpOptions,
+                 written: KitFiles = KitFiles()) -> Document:
     """The player's kit for one paper size: cover, duplex check (if duplex), components;
     two pages a sheet, so the whole file prints double-sided as it should."""
     paper = paper_named(options.paper)
@@ -222,8 +230,9 @@ def pnp_document(game: Any, components: list[Component], options: PnpOptions) ->
     if _has_backs(components) and options.backs in FLIPS:
         sheets.append(calibration_sheet(paper, FLIPS[options.backs]))
     sheets += _sheets(components, paper, options)
-    sheets.insert(0, _cover(game, components, sheets, paper, options, version))
-    pages = tuple(sheet_pages(sheets, paper, game.title, version))
+    sheets.insert(0, _cover(game, components, sheets, paper, options, version, written))
+    flip = "short" if options.backs == "duplex-short" else "long"
+    pages = tuple(sheet_pages(sheets, paper, game.title, version, flip))
     author = game.designer or "Pipworks"
     return Document(f"{game.title}: print-and-play ({paper.label})", author, pages, subject=f"version {version}")
 
@@ -241,7 +250,7 @@ def pod_document(game: Any, components: list[Component], options: PnpOptions) ->
         bleed = max(component.bleed, options.bleed)
         trim = Box(bleed, bleed, w, h)
         page_box = trim.inset(-bleed)
-        plain = pieces.plain_back(game, component.trim, bleed, palette(game.slug, options.ink))
+        plain = pieces.plain_back(game, component.trim, bleed, palette(game.slug, options.face_ink))
         for front, back in expand(component):
             for scene in (back or plain, front):
                 layer = Placement((place(scene, bleed, bleed),), page_box)

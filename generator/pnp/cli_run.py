@@ -52,6 +52,7 @@ def run_pnp(root: Path, game: str, options: PnpOptions, papers: list[str], pod: 
         return Outcome()
     from ..layout.lint import LayoutError
     from ..verify.project import validated_project
+    from ..render.press import Transparency
     from .assemble import NoLayouts
 
     project = validated_project(root, only=[game])
@@ -62,6 +63,8 @@ def run_pnp(root: Path, game: str, options: PnpOptions, papers: list[str], pod: 
         return Outcome(error=str(exc))
     except LayoutError as exc:
         return Outcome(error=f"{game}: cannot print as laid out:\n" + "\n".join(f"  {p}" for p in exc.problems))
+    except Transparency as exc:
+        return Outcome(error=f"{game}: cannot print in CMYK: {exc}")
     manifest = read_manifest(out)
     manifest[target.key] = stale[0][1]
     write_text(out / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True))

@@ -7,7 +7,7 @@ from typing import Any, Iterable
 
 from ..atomic import write_bytes, write_text
 from .assemble import face_files, lint_components, load_components, pnp_document, pod_document
-from .options import PnpOptions
+from .options import KitFiles, PnpOptions
 
 
 def build_kit(game: Any, project_root: Path, out_dir: Path, options: PnpOptions, papers: Iterable[str] = ("a4",),
@@ -19,11 +19,11 @@ def build_kit(game: Any, project_root: Path, out_dir: Path, options: PnpOptions,
     """
     from dataclasses import replace
 
-    from ..render.pdf import render_document
-
     components = lint_components(load_components(game, options, project_root))
-    documents = [(options.pnp_name(game.slug) if p == options.paper else replace(options, paper=p).pnp_name(game.slug),
-                  pnp_document(game, components, replace(options, paper=p))) for p in papers]
+    papers = tuple(papers)
+    files = KitFiles(papers, pod, svg)
+    documents = [(replace(options, paper=p).pnp_name(game.slug), pnp_document(game, components, replace(options, paper=p), files))
+                 for p in papers]
     if pod:
         pod_doc = pod_document(game, components, options)
         if pod_doc is not None:
@@ -31,11 +31,26 @@ def build_kit(game: Any, project_root: Path, out_dir: Path, options: PnpOptions,
     written = []
     for name, document in documents:
         path = out_dir / name
-        write_bytes(path, render_document(document))
+        write_bytes(path, _render(document, options))
         written.append(path)
     if svg:
         written.extend(_write_svgs(components, out_dir / options.svg_folder()))
     return written
+
+
+#: Total ink of ``--ink cmyk`` kits: the shipped profile's own limit (FOGRA39's 300 %).
+CMYK_MAX_INK = 300.0
+
+
+def _render(document: Any, options: PnpOptions) -> bytes:
+    """The PDF bytes: RGB, or CMYK through the shipped ICC profile for ``--ink cmyk``."""
+    if options.ink == "cmyk":
+        from ..render.press import render_press_document
+
+        return render_press_document(document, CMYK_MAX_INK)
+    from ..render.pdf import render_document
+
+    return render_document(document)
 
 
 def _write_svgs(components: list[Any], folder: Path) -> list[Path]:

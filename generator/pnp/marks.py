@@ -27,7 +27,9 @@ from ..scene import Group, Item, Line, Rect, Style, Text
 
 MARK = Style(stroke="#000000", stroke_width=0.2)
 TICK_HALO = Style(stroke="#ffffff", stroke_width=0.5)
-TICK_CORE = Style(stroke="#000000", stroke_width=0.12)
+#: Full weight across the bleed too: a trimmer lines up against the whole mark, and on
+#: Letter the bleed is most of what lies beyond the printer margin.
+TICK_CORE = Style(stroke="#000000", stroke_width=0.2)
 GUIDE = Style(stroke="#808080", stroke_width=0.2, dash=(1.5, 1.0))
 LABEL_SIZE = 2.4  # mm em: about 7 pt, readable but quiet
 #: Ruler numbers and captions: 6.2 pt, the smallest type anything printed carries.

@@ -7,7 +7,8 @@ from dataclasses import dataclass, replace
 from ..components.base import CARD_SIZES, FaceOptions
 
 BACKS = ("none", "duplex-long", "duplex-short", "fold")
-INKS = ("colour", "bw")
+#: "cmyk": the colour faces, PDFs converted to CMYK through the shipped ICC profile (300 % ink).
+INKS = ("colour", "bw", "cmyk")
 
 
 @dataclass(frozen=True)
@@ -24,14 +25,19 @@ class PnpOptions:
         if self.size not in CARD_SIZES:
             raise ValueError(f"unknown card size {self.size!r}; choose one of {', '.join(CARD_SIZES)}")
         if self.ink not in INKS:
-            raise ValueError(f"unknown ink {self.ink!r}; choose colour or bw")
+            raise ValueError(f"unknown ink {self.ink!r}; choose colour, bw or cmyk")
         if self.backs not in BACKS:
             raise ValueError(f"unknown backs {self.backs!r}; choose one of {', '.join(BACKS)}")
         if not 0.0 <= self.bleed <= 6.0:
             raise ValueError(f"bleed {self.bleed:g} mm is out of range (0 to 6 mm)")
 
+    @property
+    def face_ink(self) -> str:
+        """The faces' ink: CMYK output draws the colour faces (only the PDF's colours differ)."""
+        return "colour" if self.ink == "cmyk" else self.ink
+
     def face_options(self) -> FaceOptions:
-        return FaceOptions(card_size=CARD_SIZES[self.size], bleed=self.bleed, ink=self.ink, version=self.version)
+        return FaceOptions(card_size=CARD_SIZES[self.size], bleed=self.bleed, ink=self.face_ink, version=self.version)
 
     def suffix(self) -> str:
         """File-name tail naming every non-default choice, so a variant never overwrites
@@ -56,8 +62,19 @@ class PnpOptions:
     def svg_folder(self) -> str:
         """Faces depend on size, bleed and ink (not paper or backs): ``svg/`` for the defaults."""
         default = PnpOptions()
-        same_faces = replace(self, paper=default.paper, backs=default.backs, back_offset=default.back_offset)
+        same_faces = replace(self, paper=default.paper, backs=default.backs, back_offset=default.back_offset,
+                             ink=self.face_ink)
         return f"svg{same_faces.suffix()}"
 
     def pod_name(self, slug: str) -> str:
         return f"{slug}-cards-pod{self.suffix()}.pdf"
+
+
+@dataclass(frozen=True)
+class KitFiles:
+    """Which files one build writes besides the kit itself: the cover lists exactly
+    these, so it never names a file that is not there."""
+
+    papers: tuple[str, ...] = ("a4", "letter")
+    pod: bool = True
+    svg: bool = True

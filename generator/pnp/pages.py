@@ -60,21 +60,46 @@ def label_page(draft: Draft, paper: Paper, title: str, number: int, total: int, 
     return Page(paper.width, paper.height, tuple(layers))
 
 
-def blank_back(paper: Paper, front_number: int) -> Draft:
-    """The reverse of a sheet that prints on one side only."""
+def _behind(box: Box, paper: Paper, flip: str) -> Box:
+    """Where ``box`` on a front lands on its back page: a long-edge flip mirrors the
+    sheet left to right, a short-edge flip top to bottom."""
+    if flip == "short":
+        return Box(box.x, paper.height - box.bottom, box.w, box.h)
+    return Box(paper.width - box.right, box.y, box.w, box.h)
+
+
+def occupied(front: Draft) -> list[Box]:
+    """What a front keeps once cut: every clipped layer is a piece's art (bleed
+    included), a board, a tile or a sheet; unclipped layers are the page's own marks."""
+    return [layer.clip for layer in front.layers if layer.clip is not None]
+
+
+def blank_back(paper: Paper, front_number: int, front: Draft | None = None, flip: str = "long") -> Draft:
+    """The reverse of a sheet that prints on one side only. Behind pieces it carries no
+    ink: the label and the scale checks go in the margins round the pieces' mirrored
+    extent, and the notice that the page stays blank goes in the middle only when no
+    piece lies there (the label names the page a blank back either way, so printers
+    that skip empty pages still keep the pairing)."""
+    name = f"back of page {front_number} (blank)"
+    behind = [_behind(box, paper, flip) for box in occupied(front)] if front is not None else []
+    if behind:
+        x, y = min(b.x for b in behind), min(b.y for b in behind)
+        extent = Box(x, y, max(b.right for b in behind) - x, max(b.bottom for b in behind) - y)
+        return Draft((), name, extent, bands=front.bands if front is not None else None)
     cx, cy = paper.width / 2, paper.height / 2
     note: tuple[Item, ...] = (Text(cx, cy, f"This page is the back of page {front_number}: it stays blank.", 2.6,
                                    anchor="middle", fill="#808080", name="blank note"),)
-    return Draft((Placement(note),), f"back of page {front_number} (blank)", Box(cx - 60, cy - 5, 120, 10))
+    return Draft((Placement(note),), name, Box(cx - 60, cy - 5, 120, 10))
 
 
-def sheet_pages(sheets: list[Sheet], paper: Paper, title: str, version: str) -> list[Page]:
-    """Two pages a sheet, front then back, numbered through the whole file."""
+def sheet_pages(sheets: list[Sheet], paper: Paper, title: str, version: str, flip: str = "long") -> list[Page]:
+    """Two pages a sheet, front then back, numbered through the whole file; ``flip`` is
+    the duplex flip the kit asks for, which decides where a blank back's label may go."""
     total = 2 * len(sheets)
     pages = []
     for n, sheet in enumerate(sheets):
         front = 2 * n + 1
-        back = sheet.back or blank_back(paper, front)
+        back = sheet.back or blank_back(paper, front, sheet.front, flip)
         pages.append(label_page(sheet.front, paper, title, front, total, version))
         pages.append(label_page(back, paper, title, front + 1, total, version))
     return pages

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
-from .profiles import TTS_GRID, TTS_MAX_PX, Profile
+from ..layout.paper import PAPERS, PRINTER_MARGIN
+from .profiles import PROFILES, TTS_GRID, TTS_MAX_PX, Profile
 
 #: Every printed file: PRINT.md's safe zone, issue 14's smallest type on cards.
 DEFAULT_SAFE_MM = 3.0
@@ -34,6 +35,16 @@ class Problem:
     page: int | None = None
     at: tuple[float, float] | None = None  # mm from the page's top-left corner
     kind: str = ""  # problems of one kind are listed LISTED at a time ("" : each its own kind)
+    more: int = 0  # > 0: this line stands for that many further problems not listed one by one
+
+    @property
+    def count(self) -> int:
+        """How many problems this line stands for."""
+        return self.more or 1
+
+    def as_json(self) -> dict[str, Any]:
+        return {"file": self.file, "page": self.page, "at_mm": list(self.at) if self.at else None,
+                "problem": self.what, "kind": self.kind or None, "stands_for": self.count}
 
     def __str__(self) -> str:
         where = "".join([f" page {self.page}" if self.page is not None else "",
@@ -53,6 +64,9 @@ class Rules:
     cmyk: bool = False  # colour operators CMYK (or grey) only, no transparency, an OutputIntent
     max_ink: float | None = None  # total area coverage, %
     face_px: tuple[int, int] | None = None  # every PNG exactly this size
+    edge_mm: float | None = None  # text at least this far in from the paper's edge (home printers)
+    rgb_images: bool = False  # images in RGB (or grey): what the image-taking shops print from
+    page_name: str = "the profile's card with bleed"  # what ``page_mm`` is, in messages
 
 
 def rules_for(profile: Profile | None) -> Rules:
@@ -60,13 +74,71 @@ def rules_for(profile: Profile | None) -> Rules:
         return Rules()
     page = (profile.page_in[0] * 25.4, profile.page_in[1] * 25.4)
     return Rules(min_type_pt=profile.min_type_pt, safe_mm=profile.safe_mm, page_mm=page, trim_mm=profile.trim_mm,
-                 boxes=True, cmyk=profile.colour == "cmyk", max_ink=profile.max_ink, face_px=profile.face_px)
+                 boxes=True, cmyk=profile.colour == "cmyk", max_ink=profile.max_ink, face_px=profile.face_px,
+                 rgb_images=profile.colour == "rgb")
 
 
-def preflight(path: Path, profile: Profile | None = None, shown: str | None = None) -> list[Problem]:
-    """Every problem of the PDF, PNG, folder of PNGs or TTS saved object at ``path``."""
+@dataclass(frozen=True)
+class Shop:
+    """What ``preflight --for NAME`` checks against: a print-shop profile, or a home
+    printer's paper (a print-and-play kit: the paper's exact size, text clear of the
+    margin the printer cannot reach, any colour)."""
+
+    name: str
+    target: str
+    takes: tuple[str, ...]  # file kinds: suffixes, or "folder"
+    takes_words: str
+    rules: Rules
+
+
+def _shops() -> dict[str, Shop]:
+    shops = {p.name: Shop(p.name, p.target, p.takes, p.takes_words, rules_for(p)) for p in PROFILES.values()}
+    for paper in PAPERS.values():
+        name = f"home-{paper.key}"
+        shops[name] = Shop(name, f"a home printer ({paper.label})", ("pdf",),
+                           f"a home printer prints a PDF of {paper.label} pages ({paper.width:g} × {paper.height:g} mm)",
+                           Rules(page_mm=(paper.width, paper.height), edge_mm=PRINTER_MARGIN,
+                                 page_name=f"{paper.label} paper"))
+    return shops
+
+
+SHOPS: dict[str, Shop] = _shops()
+
+
+def find_shop(name: str) -> Shop:
+    """The shop or home paper called ``name``; a ValueError naming the choices otherwise."""
+    try:
+        return SHOPS[name]
+    except KeyError:
+        raise ValueError(f"unknown profile {name!r}; choose one of {', '.join(SHOPS)}") from None
+
+
+def _file_kind(path: Path) -> str:
+    return "folder" if path.is_dir() else path.suffix.lower().lstrip(".") or "(no suffix)"
+
+
+def refused(path: Path, shop: Shop, name: str) -> Problem | None:
+    """A file of a kind the shop does not take, refused in the shop's words."""
+    kind = _file_kind(path)
+    if kind in shop.takes:
+        return None
+    what = "a folder" if kind == "folder" else f"a .{kind} file"
+    return Problem(name, f"{what}, which {shop.target} does not take: {shop.takes_words}")
+
+
+def total(problems: Iterable[Problem]) -> int:
+    """How many problems ``problems`` lists, a "… and N more" line counting N."""
+    return sum(p.count for p in problems)
+
+
+def preflight(path: Path, profile: Profile | Shop | None = None, shown: str | None = None) -> list[Problem]:
+    """Every problem of the PDF, PNG, folder of PNGs or TTS saved object at ``path``;
+    with a profile, a file of a kind its target does not take is refused outright."""
     name = shown or str(path)
-    rules = rules_for(profile)
+    shop = SHOPS[profile.name] if isinstance(profile, Profile) else profile
+    if shop is not None and (refusal := refused(path, shop, name)) is not None:
+        return [refusal]
+    rules = shop.rules if shop is not None else Rules()
     if path.is_dir():
         pngs = sorted(path.rglob("*.png"))
         if not pngs:
@@ -77,6 +149,8 @@ def preflight(path: Path, profile: Profile | None = None, shown: str | None = No
         return check_pdf(path.read_bytes(), rules, name)
     if suffix == ".png":
         return check_png(path, rules, name)
+    if suffix in (".jpg", ".jpeg") and shop is not None:
+        return check_jpeg(path, rules, name)
     if suffix == ".json":
         return check_tts(path, name)
     return [Problem(name, "not a PDF, a PNG, a folder of PNGs or a Tabletop Simulator saved object (.json)")]
@@ -106,7 +180,7 @@ def check_pdf(data: bytes, rules: Rules, name: str) -> list[Problem]:
 
     def wanted(size_pt: float, box: Any, embedded: bool, trim: Any) -> bool:
         """Only a run that breaks a rule needs its text read (for the message)."""
-        return (not embedded or size_pt < rules.min_type_pt - 0.01
+        return (not embedded or size_pt < rules.min_type_pt - 0.01 or rules.edge_mm is not None
                 or (trim is not None and not _inside(box, trim, rules.safe_mm)))
 
     try:
@@ -124,7 +198,7 @@ def check_pdf(data: bytes, rules: Rules, name: str) -> list[Problem]:
 def _page_problems(page: Any, rules: Rules, name: str) -> Iterable[Problem]:
     n = page.number
     if rules.page_mm and not _same(page.size_mm, rules.page_mm):
-        yield Problem(name, f"page is {_mm(page.size_mm)}, the profile's card with bleed is {_mm(rules.page_mm)}", n)
+        yield Problem(name, f"page is {_mm(page.size_mm)}, {rules.page_name} is {_mm(rules.page_mm)}", n)
     if rules.boxes and page.trim is None:
         yield Problem(name, "no TrimBox (print shops cut along it)", n)
     if rules.boxes and page.bleed is None:
@@ -139,6 +213,9 @@ def _page_problems(page: Any, rules: Rules, name: str) -> Iterable[Problem]:
         yield Problem(name, "BleedBox reaches outside the page", n, page.bleed[:2])
     for run in page.texts:
         yield from _text_problems(run, page, rules, name)
+        if rules.edge_mm is not None and run.text.strip() and not _inside(run.box, page.media, rules.edge_mm):
+            yield Problem(name, f"text {run.text.strip()[:40]!r} is less than {rules.edge_mm:g} mm from the paper's "
+                                "edge, where a home printer may not print", n, (run.box[0], run.box[1]), "edge")
 
 
 def _text_problems(run: Any, page: Any, rules: Rules, name: str) -> Iterable[Problem]:
@@ -201,7 +278,8 @@ def _capped(problems: list[Problem]) -> list[Problem]:
         if listed[problem.kind] <= LISTED:
             kept.append(problem)
         elif listed[problem.kind] == LISTED + 1:
-            kept.append(Problem(problem.file, f"… and {counts[problem.kind] - LISTED} more like the above"))
+            more = counts[problem.kind] - LISTED
+            kept.append(Problem(problem.file, f"… and {more} more like the above", kind=problem.kind, more=more))
     return kept
 
 
@@ -225,6 +303,24 @@ def check_png(path: Path, rules: Rules, name: str) -> list[Problem]:
                                       f"{rules.face_px[0]} × {rules.face_px[1]} px"))
     if colour_type in (4, 6):  # grey or RGB with an alpha channel
         problems.append(Problem(name, "image has an alpha channel: print shops want opaque images"))
+    return problems
+
+
+def check_jpeg(path: Path, rules: Rules, name: str) -> list[Problem]:
+    """A JPG face: its pixel size and colour mode, read from the header only."""
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with Image.open(path) as image:
+            size, mode = image.size, image.mode
+    except (OSError, UnidentifiedImageError):
+        return [Problem(name, "not a JPG image")]
+    problems = []
+    if rules.face_px and size != rules.face_px:
+        problems.append(Problem(name, f"image is {size[0]} × {size[1]} px, the profile takes exactly "
+                                      f"{rules.face_px[0]} × {rules.face_px[1]} px"))
+    if rules.rgb_images and mode not in ("RGB", "L"):
+        problems.append(Problem(name, f"image is {mode}, the shop prints from RGB images"))
     return problems
 
 

@@ -66,24 +66,27 @@ def test_every_face_image_has_the_shops_exact_pixel_size(exports, name: str, slu
 
 
 def test_a_png_deck_has_one_front_per_card_and_its_backs(exports, project) -> None:  # type: ignore[no-untyped-def]
-    """Four Deuces: 16 suit cards (4 designs × 4 copies) share one back; Multisuit's
-    sleeve inserts have no back in the design, so the plain back is added and said."""
+    """Four Deuces: 16 suit cards (4 designs × 4 copies) and 2 character cards share one
+    back, so they are one deck; Multisuit's sleeve inserts have no back in the design, so
+    the plain back is added and said."""
     written = exports[("four-deuces", "tgc")].written
-    suit = sorted(p.name for p in written if p.parent.name == "suit-cards")
-    assert suit == ["back.png"] + [f"front-{n:02d}.png" for n in range(1, 17)]
-    first, fifth = (p for p in written if p.parent.name == "suit-cards" and p.name in ("front-01.png", "front-05.png"))
+    suit = sorted(p.name for p in written if p.parent.name == "suit-cards-and-character-cards")
+    assert suit == ["back.png"] + [f"front-{n:02d}.png" for n in range(1, 19)]
+    first, fifth = (p for p in written if p.parent.name == "suit-cards-and-character-cards" and p.name in ("front-01.png", "front-05.png"))
     assert first.read_bytes() == (first.parent / "front-02.png").read_bytes()  # copies of one design
     assert first.read_bytes() != fifth.read_bytes()
     multisuit = exports[("multisuit", "tgc")]
-    assert len([p for p in multisuit.written if p.parent.name == "playing-cards" and p.name.startswith("front")]) == 36
+    playing = [p for p in multisuit.written if p.parent.name.startswith("playing-cards") and p.name.startswith("front")]
+    assert len(playing) == 42  # 36 playing cards, 3 markers, 3 quick references: all on the plain back
     assert any("no card back" in note for note in multisuit.notes)
 
 
 def test_art_runs_into_the_bleed_of_the_image(exports) -> None:  # type: ignore[no-untyped-def]
     """The image's edge pixels are the card's coloured edge, not white paper."""
     # A marker card: its suit's tint runs out to the bleed (the playing cards are white-edged).
+    # The markers share the plain back with the 36 playing cards, so they follow them in one deck.
     path = next(p for p in exports[("multisuit", "tgc")].written
-                if p.parent.name == "marker-cards" and p.name == "front-01.png")
+                if p.parent.name == "playing-cards-and-marker-cards-and-quick-reference" and p.name == "front-37.png")
     with Image.open(path) as image:
         for xy in ((0, 0), (824, 1124), (412, 0)):
             assert image.getpixel(xy) != (255, 255, 255)
@@ -113,11 +116,11 @@ def _texts(item) -> list[str]:  # type: ignore[no-untyped-def]
 
 def test_dtc_pages_go_back_front_back_front(exports, project) -> None:  # type: ignore[no-untyped-def]
     root, _ = project
-    pdf = next(p for p in exports[("four-deuces", "dtc")].written if p.name == "four-deuces-suit-cards-dtc.pdf")
+    pdf = next(p for p in exports[("four-deuces", "dtc")].written if p.name == "four-deuces-suit-cards-and-character-cards-dtc.pdf")
     reader = PdfReader(pdf)
     deck = next(d for d in shop_decks(_game(project, "four-deuces"), profile_components(
-        _game(project, "four-deuces"), root, PROFILES["dtc"]), PROFILES["dtc"]) if d.id == "suit-cards")
-    assert len(reader.pages) == 2 * len(deck.cards) == 32
+        _game(project, "four-deuces"), root, PROFILES["dtc"]), PROFILES["dtc"]) if d.id == "suit-cards-and-character-cards")
+    assert len(reader.pages) == 2 * len(deck.cards) == 36
     for n, card in enumerate(deck.cards):
         for page, scene in ((2 * n, card.back), (2 * n + 1, card.front)):
             text = reader.pages[page].extract_text()
@@ -137,7 +140,9 @@ def test_dtc_is_cmyk_opaque_with_fonts_embedded_and_an_output_intent(exports) ->
     for pdf in exports[("four-deuces", "dtc")].written:
         reader = PdfReader(pdf)
         intent = reader.trailer["/Root"]["/OutputIntents"][0].get_object()
-        assert intent["/S"] == "/GTS_PDFX" and intent["/OutputConditionIdentifier"] == "CGATS TR 001"
+        # issue 26: the profile the colours went through is embedded, not just named
+        assert intent["/S"] == "/GTS_PDFX" and intent["/OutputConditionIdentifier"] == "Custom"
+        assert intent["/DestOutputProfile"].get_object()["/N"] == 4
         info = reader.trailer["/Info"]
         assert info["/GTS_PDFXVersion"] == "PDF/X-1a:2003" and info["/Trapped"] == "/False"
         assert pdf.read_bytes().startswith(b"%PDF-1.4")
@@ -178,7 +183,7 @@ def test_the_tts_saved_object_holds_what_tts_reads(exports, slug: str) -> None: 
 def test_tts_cards_repeat_one_image_for_copies(exports) -> None:  # type: ignore[no-untyped-def]
     path = next(p for p in exports[("four-deuces", "tts")].written if p.suffix == ".json")
     suits = next(o for o in json.loads(path.read_text())["ObjectStates"] if o["Nickname"].startswith("Suit"))
-    assert len(suits["DeckIDs"]) == 16 and len(set(suits["DeckIDs"])) == 4
+    assert len(suits["DeckIDs"]) == 18 and len(set(suits["DeckIDs"])) == 6  # with the 2 character cards
 
 
 def test_a_big_deck_takes_several_sheets_of_at_most_69_faces() -> None:
@@ -210,7 +215,7 @@ def test_every_export_passes_preflight_but_for_type_size(exports, slug: str, nam
 def test_the_cli_writes_a_profile_and_gives_preflights_verdict(tmp_path: Path, run_pipworks) -> None:  # type: ignore[no-untyped-def]
     shutil.copytree(ROOT / "content", tmp_path / "content")
     result = run_pipworks(tmp_path, "pnp", "four-deuces", "--for", "mpc")
-    assert "wrote 17 file(s) in output/four-deuces/mpc/suit-cards" in result.stdout
+    assert "wrote 19 file(s) in output/four-deuces/mpc/suit-cards-and-character-cards" in result.stdout
     verdict = run_pipworks(tmp_path, "preflight", "--for", "mpc", *map(str, (tmp_path / "output" / "four-deuces" / "mpc").iterdir()))
     assert verdict.returncode == 0, verdict.stderr  # the PNGs themselves: exact sizes
     assert result.returncode in (0, 1) and ("no problems" in result.stdout) == (result.returncode == 0)

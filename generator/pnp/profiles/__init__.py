@@ -30,6 +30,10 @@ class Profile:
     max_ink: float | None = None  # total area coverage allowed, % (CMYK only)
     #: smallest type anywhere on a card, pt (issue 14: no text under 6 pt on cards)
     min_type_pt: float = 6.0
+    #: the kinds of file the target takes: suffixes without the dot, "folder" for a folder of images
+    takes: tuple[str, ...] = ("pdf",)
+    #: what the target says it takes, shown when preflight refuses a file of another kind
+    takes_words: str = ""
 
     @property
     def bleed_mm(self) -> float:
@@ -57,17 +61,24 @@ TTS_MAX_PX = 4096
 PROFILES: dict[str, Profile] = {
     # The Game Crafter, poker card: 825 × 1125 px at 300 dpi (trim 750 × 1050, ⅛ in bleed),
     # safe area 675 × 975 (a further ⅛ in inside the trim). Sizes must be exact.
-    "tgc": Profile("tgc", "The Game Crafter (poker cards)", bleed_in=0.125, safe_in=0.125, face_px=(825, 1125)),
+    "tgc": Profile("tgc", "The Game Crafter (poker cards)", bleed_in=0.125, safe_in=0.125, face_px=(825, 1125),
+                   takes=("png", "jpg", "jpeg", "folder"),
+                   takes_words="The Game Crafter takes each card face as its own PNG or JPG image, 825 × 1125 px"),
     # MakePlayingCards, poker: 822 × 1122 px, 0.12 in (36 px) bleed, not ⅛ in: 3 px
     # smaller than The Game Crafter's, a common trap. Safe area a further 36 px in.
-    "mpc": Profile("mpc", "MakePlayingCards (poker cards)", bleed_in=0.12, safe_in=0.12, face_px=(822, 1122)),
+    "mpc": Profile("mpc", "MakePlayingCards (poker cards)", bleed_in=0.12, safe_in=0.12, face_px=(822, 1122),
+                   takes=("png", "jpg", "jpeg", "folder"),
+                   takes_words="MakePlayingCards takes card images, PNG or JPG, 822 × 1122 px at 300 dpi"),
     # DriveThruCards: one PDF per deck, each page one 2.75 × 3.75 in card (⅛ in bleed),
     # back 1, front 1, back 2, front 2 …; CMYK, total ink ≤ 240 %; text ≥ ⅛ in inside the trim.
     "dtc": Profile("dtc", "DriveThruCards (poker cards, PDF)", bleed_in=0.125, safe_in=0.125, colour="cmyk",
-                   max_ink=240.0),
+                   max_ink=240.0, takes=("pdf",),
+                   takes_words="DriveThruCards takes one PDF per deck (PDF/X-1a, CMYK, one card a page), not images"),
     # Tabletop Simulator: card images are cut at the trim (laid out with ⅛ in bleed so no
     # hairline shows at the edge); sheets as TTS_GRID and TTS_MAX_PX say.
-    "tts": Profile("tts", "Tabletop Simulator (deck sheets and a saved object)", bleed_in=0.125, safe_in=0.125),
+    "tts": Profile("tts", "Tabletop Simulator (deck sheets and a saved object)", bleed_in=0.125, safe_in=0.125,
+                   takes=("json", "png", "jpg", "jpeg", "folder"),
+                   takes_words="Tabletop Simulator imports a deck from a saved object (.json) naming PNG or JPG sheets"),
 }
 
 

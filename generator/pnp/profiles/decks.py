@@ -1,8 +1,10 @@
-"""A game's cards as print-shop decks: one deck per card component, every card with a back.
+"""A game's cards as print-shop decks: one deck per card back, every card with a back.
 
-Shops print both sides of every card, so a card printed without a back (Multisuit's
-sleeve inserts) gets the plain back every game's cards share (``pieces.card_back``:
-the game's accent and title). Each deck becomes one PDF document, one card a page with
+A shop counts a deck as the cards that share a back: Four Deuces' suit and character
+cards are shuffled together in play under one back, so they are one deck, with each
+face's count. Shops print both sides of every card, so a card printed without a back
+(Multisuit's sleeve inserts) gets the plain back every game's cards share
+(``pieces.card_back``: the game's accent and title), and cards given it share it. Each deck becomes one PDF document, one card a page with
 its bleed, TrimBox and BleedBox, in the order DriveThruCards asks for: back 1, front 1,
 back 2, front 2 … The other profiles rasterise pages of that same document.
 """
@@ -43,6 +45,18 @@ class Deck:
     def backs(self) -> list[Scene]:
         return list(dict.fromkeys(card.back for card in self.cards))
 
+    @property
+    def counts(self) -> list[tuple[Scene, int]]:
+        """Each distinct front and how many of it the deck holds, as a shop's order
+        form asks (a face printed four times is one image, count 4)."""
+        return [(front, sum(1 for card in self.cards if card.front == front)) for front in self.fronts]
+
+    def summary(self) -> str:
+        """What a designer checks against the shop's order: cards, faces, backs, counts."""
+        faces = "; ".join(f"{count} × {front.title or front.name}" for front, count in self.counts)
+        return (f"{self.name}: one deck of {len(self.cards)} card(s), {len(self.fronts)} face(s), "
+                f"{len(self.backs)} back(s): {faces}")
+
 
 class NoCards(LookupError):
     """The game has no cards a print shop could print at the profile's size."""
@@ -54,27 +68,40 @@ def plain_back(game: Any, trim: tuple[float, float], bleed: float) -> Scene:
 
 
 def shop_decks(game: Any, components: list[Component], profile: Profile) -> list[Deck]:
-    """Every card component whose trim is the profile's card, as a deck with backs.
+    """The cards whose trim is the profile's card, one deck per back they share (in the
+    order the backs first appear); a deck made of several components is named for all.
 
     Raises :class:`NoCards` (naming what the game has instead) when there is none."""
-    decks = []
     trim = profile.trim_mm
+    by_back: dict[Scene, list[tuple[Component, Card]]] = {}
+    plain: Scene | None = None
     for component in components:
         if component.kind != "card" or not _same_size(component.trim, trim):
             continue
-        back = None
-        cards = []
         for face in component.faces:
-            if face.back is None and back is None:
-                back = plain_back(game, component.trim, component.bleed)
-            card = Card(face.front, face.back if face.back is not None else back)  # type: ignore[arg-type]
-            cards.extend([card] * face.copies)
-        decks.append(Deck(component.id, component.name, tuple(cards), plain_back=back is not None))
-    if not decks:
+            if face.back is None and plain is None:
+                plain = plain_back(game, component.trim, component.bleed)
+            back = face.back if face.back is not None else plain
+            assert back is not None
+            by_back.setdefault(back, []).extend([(component, Card(face.front, back))] * face.copies)
+    if not by_back:
         kinds = ", ".join(sorted({f"{c.name} ({c.kind}, {c.trim[0]:g} × {c.trim[1]:g} mm)" for c in components}))
         raise NoCards(f"{game.slug} has no {trim[0]:.1f} × {trim[1]:.1f} mm cards for {profile.target}; "
                       f"it prints: {kinds or 'nothing'}")
+    decks: list[Deck] = []
+    for back, cards in by_back.items():
+        members = list(dict.fromkeys((component.id, component.name) for component, _ in cards))
+        deck_id = "-and-".join(member_id for member_id, _ in members)
+        if any(d.id == deck_id for d in decks):  # one component with two backs: two decks
+            deck_id += f"-{sum(1 for d in decks if d.id.startswith(deck_id)) + 1}"
+        decks.append(Deck(deck_id, _joined([name for _, name in members]), tuple(card for _, card in cards),
+                          plain_back=back == plain))
     return decks
+
+
+def _joined(names: list[str]) -> str:
+    """"A", "A and B", "A, B and C"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _same_size(a: tuple[float, float], b: tuple[float, float]) -> bool:

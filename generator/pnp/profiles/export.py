@@ -40,17 +40,20 @@ def profile_components(game: Any, project_root: Path, profile: Profile) -> list[
     return lint_components(list(spec.faces(game, options, project_root)))
 
 
-def export_profile(game: Any, project_root: Path, out_dir: Path, profile: Profile) -> ProfileExport:
+def export_profile(game: Any, project_root: Path, out_dir: Path, profile: Profile, icc: bytes | None = None) -> ProfileExport:
     """Write ``game``'s decks for ``profile`` into ``out_dir/<profile>/`` and preflight them.
 
     Raises NoCards when the game has no cards of the profile's size, LayoutError when
     text does not fit the profile's safe zone (nothing is written then)."""
     decks = shop_decks(game, profile_components(game, project_root, profile), profile)
     folder = out_dir / profile.name
-    result = ProfileExport(notes=[f"{d.name}: the design has no card back, so the plain back with the game's "
-                                  f"title is printed on the back" for d in decks if d.plain_back])
-    writer = {"tgc": _png_set, "mpc": _png_set, "dtc": _press_pdfs, "tts": _tts}[profile.name]
-    writer(game, decks, profile, folder, result)
+    result = ProfileExport(notes=[f"deck {d.summary()}" for d in decks])
+    result.notes += [f"{d.name}: the design has no card back, so the plain back with the game's title is printed "
+                     f"on the back" for d in decks if d.plain_back]
+    if profile.name == "dtc":
+        _press_pdfs(game, decks, profile, folder, result, icc)
+    else:
+        {"tgc": _png_set, "mpc": _png_set, "tts": _tts}[profile.name](game, decks, profile, folder, result)
     for path in result.written:
         if path.suffix == ".png" and profile.face_px is None:
             continue  # Tabletop Simulator sheets: checked through the saved object that names them
@@ -109,14 +112,16 @@ def _write_folder(folder: Path, files: dict[str, bytes]) -> list[Path]:
     return written
 
 
-def _press_pdfs(game: Any, decks: list[Deck], profile: Profile, folder: Path, result: ProfileExport) -> None:
-    """One CMYK PDF per deck: back 1, front 1, back 2, front 2 …"""
+def _press_pdfs(game: Any, decks: list[Deck], profile: Profile, folder: Path, result: ProfileExport,
+                icc: bytes | None = None) -> None:
+    """One CMYK PDF per deck: back 1, front 1, back 2, front 2 … converted through
+    ``icc`` (the shop's own profile) or the shipped one."""
     from ...render.press import render_press_document
 
     assert profile.max_ink is not None
     for deck in decks:
         path = folder / f"{game.slug}-{deck.id}-{profile.name}.pdf"
-        write_bytes(path, render_press_document(deck_document(game, deck, profile, _version()), profile.max_ink))
+        write_bytes(path, render_press_document(deck_document(game, deck, profile, _version()), profile.max_ink, icc))
         result.written.append(path)
 
 
@@ -150,7 +155,7 @@ def _tts(game: Any, decks: list[Deck], profile: Profile, folder: Path, result: P
     result.written.append(path)
 
 
-def run_profile(root: Path, slug: str, profile: Profile) -> tuple[ProfileExport | None, str]:
+def run_profile(root: Path, slug: str, profile: Profile, icc: bytes | None = None) -> tuple[ProfileExport | None, str]:
     """What ``pipworks pnp GAME --for PROFILE`` does: (the export, "") or (None, why not)."""
     from ...layout.lint import LayoutError
     from ...verify.project import validated_project
@@ -158,7 +163,7 @@ def run_profile(root: Path, slug: str, profile: Profile) -> tuple[ProfileExport 
 
     project = validated_project(root, only=[slug])
     try:
-        return export_profile(project.games[slug].content, root, root / "output" / slug, profile), ""
+        return export_profile(project.games[slug].content, root, root / "output" / slug, profile, icc), ""
     except (NoCards, NoLayouts) as exc:
         return None, str(exc)
     except LayoutError as exc:
