@@ -300,17 +300,19 @@ def test_a_built_variant_cover_names_files_that_exist(tmp_path):
 # -- distinct subset tags ----------------------------------------------------------------
 
 def _subset_fonts(data: bytes) -> dict[str, str]:
-    """BaseFont → its descriptor's FontName, for every font of every page (pypdf)."""
+    """BaseFont → its descriptor's FontName, for every font of every page, read by
+    pikepdf (qpdf), a reader independent of the pypdf that preflight uses."""
     import io
 
-    from pypdf import PdfReader
+    import pikepdf
 
     found = {}
-    for page in PdfReader(io.BytesIO(data)).pages:
-        fonts = page.get("/Resources", {}).get("/Font", {}) or {}
-        for ref in fonts.values():
-            font = ref.get_object()
-            found[str(font["/BaseFont"])] = str(font["/FontDescriptor"].get_object()["/FontName"])
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        for page in pdf.pages:
+            fonts = page.obj.get("/Resources", {}).get("/Font", {})
+            for key in fonts.keys():
+                font = fonts[key]
+                found[str(font.BaseFont)] = str(font.FontDescriptor.FontName)
     return found
 
 
@@ -325,7 +327,7 @@ def _dtc_pdf(tmp_path, slug: str = "four-deuces") -> bytes:  # type: ignore[no-u
 
 def test_each_embedded_subset_has_its_own_tag_the_same_every_build(tmp_path):
     """ISO 32000 9.6.4: a subset's name is a six-letter tag, '+', the font name; distinct
-    subsets get distinct tags. Read back with pypdf from a kit and a DriveThruCards deck."""
+    subsets get distinct tags. Read back with pikepdf from a kit and a DriveThruCards deck."""
     import re
 
     from generator.render.pdf import render_document
