@@ -94,9 +94,12 @@ def nothing_to_do(root: Path, slugs: Iterable[str] | None, only: str | None) -> 
     (or the project cannot even be planned: the full build reports that properly)."""
     from ..content.errors import ContentInvalid
 
+    from .lock import refuse_links
+
     try:
+        refuse_links(root / "output")  # a link there is refused by the full build, loudly
         targets = _chosen_targets(root, slugs, {}, only)
-    except ContentInvalid:
+    except (ContentInvalid, OSError):
         return None
     stale, fresh, _ = stale_targets(root, targets, force=False)
     return None if stale else BuildReport(reused=[t.key for t in fresh])
@@ -116,10 +119,20 @@ def run_build(root: Path, slugs: Iterable[str] | None, options: Mapping[str, Any
     a ``report`` to see what was built even when the build stops: each finished target
     is recorded in the manifest as it finishes, so the next build redoes only the rest.
     """
-    from .lock import project_lock, tidy
+    from ..atomic import confined
 
     root = root.resolve()
-    report = report if report is not None else BuildReport()
+    with confined(root):  # no write of this build goes through a link in the project
+        return _build(root, slugs, options, force, progress, only, workers, start_method,
+                      report if report is not None else BuildReport(), waiting)
+
+
+def _build(root: Path, slugs: Iterable[str] | None, options: Mapping[str, Any], force: bool,
+           progress: Callable[[str], None] | None, only: str | None, workers: int, start_method: str | None,
+           report: BuildReport, waiting: Callable[[str], None] | None) -> BuildReport:
+    from .lock import project_lock, refuse_links, tidy
+
+    refuse_links(root / "output")
     targets = _chosen_targets(root, slugs, options, only)
     stale, fresh, _ = stale_targets(root, targets, force)
     report.reused = [t.key for t in fresh]

@@ -105,9 +105,10 @@ def pnp(
         with die_on_content_errors(root):
             if not _has_backs(root, game, options):
                 fail(f"{game} prints no card backs: --backs and --back-offset change nothing for it")
+    from ..atomic import confined
     from ..pnp.cli_run import run_pnp
 
-    with command_errors(root, what="pnp"):
+    with command_errors(root, what="pnp"), confined(root):  # no write through a link in the project
         outcome = run_pnp(root, game, options, papers, pod=pod, svg=svg, force=force)
     if outcome.error:
         typer.echo(outcome.error, err=True)
