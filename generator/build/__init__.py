@@ -57,8 +57,9 @@ class BuildReport:
         if not self.preflight:
             return f"{line}\npreflight: {self.preflighted} print file(s) written, no problems"
         files = sorted({p.file for p in self.preflight})
+        listed = "\n".join(f"  {p}" for p in self.preflight)
         return (f"{line}\npreflight: {len(self.preflight)} problem(s) in {len(files)} of the {self.preflighted} "
-                f"print files written, first: {self.preflight[0]}\n  (pipworks preflight FILE lists them all)")
+                f"print files written:\n{listed}")
 
 
 def plan(root: Path, slugs: Iterable[str], options: Mapping[str, Any]) -> list[Target]:
@@ -187,7 +188,7 @@ def _run_stage(project: Any, in_stage: list[Target], out: Path, manifest: dict[s
             progress(target.key)
     for target, (files, checked, problems) in run_targets(project, [t for t, _ in todo], out, workers, method,
                                                           job=build_and_preflight):
-        manifest[target.key] = entry(stamps[target.key], files)
+        manifest[target.key] = entry(stamps[target.key], files, out)
         report.built.append(target.key)
         report.preflighted += checked
         report.preflight.extend(problems)

@@ -84,7 +84,8 @@ def build(
     first (it says from where), so there is something to build and to edit. One build
     at a time: a second build in the same project waits for the first. Stopped by
     Ctrl-C or SIGTERM, a build ends within seconds; every file it leaves is whole, and
-    the next build makes what is missing, including files deleted by hand.
+    the next build makes what is missing or was edited by hand. Every print file it
+    writes is preflighted: exit code 1, each problem listed, if any has one.
     """
     from ..build import BuildReport, run_build
     from ..verify.run import ExamplesDisagree, SiteBuildFailed
@@ -110,6 +111,10 @@ def build(
             typer.echo(f"{len(exc.lines)} worked example(s) disagree with the rules engine; the site was not built.", err=True)
             raise typer.Exit(code=1) from None
     typer.echo(report.summary(root_dir))
+    if report.preflight:  # a print file a printer would reject is not a successful build
+        typer.echo(f"the build wrote print files with {len(report.preflight)} preflight problem(s), listed above; "
+                   "fix them before printing", err=True)
+        raise typer.Exit(code=1)
 
 
 def _start_from_shipped_games(root_dir: Path) -> None:
