@@ -87,13 +87,21 @@ def pnp(
     shop: Optional[ShopChoice] = typer.Option(None, "--for", help="Instead, the cards for a print shop or table: "
                                               "tgc, mpc (PNG per face), dtc (CMYK PDF per deck) or tts "
                                               "(Tabletop Simulator sheets and saved object), into output/<game>/<profile>/."),
+    base_url: Optional[str] = typer.Option(None, "--base-url", metavar="URL",
+                                           help="With --for tts: where you uploaded the sheets (https://...); the saved "
+                                                "object names each image under it. Default: names relative to the saved object."),
 ) -> None:
     """Write one game's print-and-play PDF(s) into output/<game>/."""
     from ..pnp.options import PnpOptions
 
     root = project_root(ctx)
+    if base_url is not None and shop is not ShopChoice.tts:
+        fail("--base-url is for --for tts (where Tabletop Simulator finds the uploaded sheets)")
+    if base_url is not None and not base_url.lower().startswith(("https://", "http://", "file:///")):
+        fail(f"--base-url {base_url!r}: give the URL of the folder holding the sheets, starting https://, http:// "
+             "or file:///")
     if shop is not None:
-        _for_shop(root, game, shop.value)
+        _for_shop(root, game, shop.value, base_url)
         return
     papers = [p.value for p in paper] if paper else ["a4", "letter"]
     try:
@@ -124,14 +132,15 @@ def pnp(
         typer.echo(f"  wrote {svgs} SVG faces in {(root / 'output' / game / options.svg_folder()).relative_to(root)}")
 
 
-def _for_shop(root: Path, game: str, name: str) -> None:
+def _for_shop(root: Path, game: str, name: str, base_url: str | None = None) -> None:
     """``--for``: write the profile's files, list them, then preflight's verdict (exit 1 on a problem)."""
+    from ..atomic import confined
     from ..pnp.profiles import find_profile
     from ..pnp.profiles.export import run_profile
 
     profile = find_profile(name)
-    with die_on_content_errors(root):
-        export, error = run_profile(root, game, profile)
+    with command_errors(root, what="pnp"), confined(root):  # no write through a link in the project
+        export, error = run_profile(root, game, profile, base_url)
     if export is None:
         typer.echo(error, err=True)
         raise typer.Exit(code=2)

@@ -40,8 +40,10 @@ def profile_components(game: Any, project_root: Path, profile: Profile) -> list[
     return lint_components(list(spec.faces(game, options, project_root)))
 
 
-def export_profile(game: Any, project_root: Path, out_dir: Path, profile: Profile) -> ProfileExport:
-    """Write ``game``'s decks for ``profile`` into ``out_dir/<profile>/`` and preflight them.
+def export_profile(game: Any, project_root: Path, out_dir: Path, profile: Profile,
+                   base_url: str | None = None) -> ProfileExport:
+    """Write ``game``'s decks for ``profile`` into ``out_dir/<profile>/`` and preflight them
+    (``base_url``: where a Tabletop Simulator saved object finds its uploaded images).
 
     Raises NoCards when the game has no cards of the profile's size, LayoutError when
     text does not fit the profile's safe zone (nothing is written then)."""
@@ -49,8 +51,11 @@ def export_profile(game: Any, project_root: Path, out_dir: Path, profile: Profil
     folder = out_dir / profile.name
     result = ProfileExport(notes=[f"{d.name}: the design has no card back, so the plain back with the game's "
                                   f"title is printed on the back" for d in decks if d.plain_back])
-    writer = {"tgc": _png_set, "mpc": _png_set, "dtc": _press_pdfs, "tts": _tts}[profile.name]
-    writer(game, decks, profile, folder, result)
+    if profile.name == "tts":
+        _tts(game, decks, profile, folder, result, base_url)
+    else:
+        writer = {"tgc": _png_set, "mpc": _png_set, "dtc": _press_pdfs}[profile.name]
+        writer(game, decks, profile, folder, result)
     for path in result.written:
         if path.suffix == ".png" and profile.face_px is None:
             continue  # Tabletop Simulator sheets: checked through the saved object that names them
@@ -120,8 +125,10 @@ def _press_pdfs(game: Any, decks: list[Deck], profile: Profile, folder: Path, re
         result.written.append(path)
 
 
-def _tts(game: Any, decks: list[Deck], profile: Profile, folder: Path, result: ProfileExport) -> None:
-    """Sheets of card fronts (and backs), cut at the trim, and one saved object."""
+def _tts(game: Any, decks: list[Deck], profile: Profile, folder: Path, result: ProfileExport,
+         base_url: str | None = None) -> None:
+    """Sheets of card fronts (and backs), cut at the trim, and one saved object naming
+    them relative to itself (or under ``base_url``)."""
     from .raster import png_bytes, render_pages
     from .tts import cell_px, deck_object, image_url, saved_object, sheet_image, sheets_for
 
@@ -142,7 +149,7 @@ def _tts(game: Any, decks: list[Deck], profile: Profile, folder: Path, result: P
             files[face] = png_bytes(sheet_image(sheet, images, cell, "front"))
             back = f"{deck.id}-back-sheet-{number}.png" if unique_back else f"{deck.id}-back.png"
             files[back] = png_bytes(sheet_image(sheet, images, cell, "back") if unique_back else images[deck.backs[0]])
-            urls[sheet.key] = (image_url(folder / face), image_url(folder / back))
+            urls[sheet.key] = (image_url(face, base_url), image_url(back, base_url))
         objects.append(deck_object(game.slug, deck, sheets, urls, unique_back, x=index * 3.0))
     result.written.extend(_write_folder(folder, files))
     path = folder / f"{game.slug}-tts.json"
@@ -150,7 +157,7 @@ def _tts(game: Any, decks: list[Deck], profile: Profile, folder: Path, result: P
     result.written.append(path)
 
 
-def run_profile(root: Path, slug: str, profile: Profile) -> tuple[ProfileExport | None, str]:
+def run_profile(root: Path, slug: str, profile: Profile, base_url: str | None = None) -> tuple[ProfileExport | None, str]:
     """What ``pipworks pnp GAME --for PROFILE`` does: (the export, "") or (None, why not)."""
     from ...layout.lint import LayoutError
     from ...verify.project import validated_project
@@ -158,7 +165,7 @@ def run_profile(root: Path, slug: str, profile: Profile) -> tuple[ProfileExport 
 
     project = validated_project(root, only=[slug])
     try:
-        return export_profile(project.games[slug].content, root, root / "output" / slug, profile), ""
+        return export_profile(project.games[slug].content, root, root / "output" / slug, profile, base_url), ""
     except (NoCards, NoLayouts) as exc:
         return None, str(exc)
     except LayoutError as exc:
