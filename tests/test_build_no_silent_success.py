@@ -115,3 +115,17 @@ def test_a_build_whose_print_files_fail_preflight_exits_1_listing_every_problem(
     assert any("under the 6 pt minimum" in p for p in problems)
     assert (f"the build wrote print files with {count} preflight problem(s), listed above; fix them before printing"
             in result.stderr)
+
+
+def test_pnp_makes_a_kit_edited_by_hand_again(tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    shutil.copytree(ROOT / "content" / GAME, project / "content" / GAME)
+    first = pipworks(project, "pnp", GAME, "--paper", "a4", "--size", "poker")
+    assert first.returncode == 0 and "wrote" in first.stdout, first.stdout + first.stderr
+    kit = next((project / "output" / GAME).glob("*poker*.pdf"))
+    original = kit.read_bytes()
+    assert "up to date" in pipworks(project, "pnp", GAME, "--paper", "a4", "--size", "poker").stdout
+    kit.write_bytes(original[:-10] + b"%edited\n%%")
+    again = pipworks(project, "pnp", GAME, "--paper", "a4", "--size", "poker")
+    assert again.returncode == 0 and f"wrote output/{GAME}/{kit.name}" in again.stdout, again.stdout + again.stderr
+    assert kit.read_bytes() == original

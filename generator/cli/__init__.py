@@ -91,7 +91,7 @@ def build(
     from ..verify.run import ExamplesDisagree, SiteBuildFailed
 
     root_dir = project_root(ctx)
-    if not (root_dir / "content").exists():
+    if not (root_dir / "content").exists() and not (root_dir / "content").is_symlink():
         _start_from_shipped_games(root_dir)
     if (root_dir / "site").is_dir() and not (root_dir / "site" / "mkdocs.yml").is_file():
         typer.echo(f"note: {root_dir / 'site'} has no mkdocs.yml, so the rules site is built from Pipworks' own "
