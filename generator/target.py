@@ -118,13 +118,26 @@ def write_manifest(out: Path, manifest: dict[str, Entry]) -> None:
     write_text(out / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True))
 
 
-def entry(stamp: str, files: list[str], out: Path | None = None) -> Entry:
+def entry(stamp: str, files: list[str], out: Path | None = None, problems: list[str] | None = None) -> Entry:
     """What the manifest keeps of a built target; with ``out``, each file's size, mtime
-    and sha256 as written (``{"sums": {file: [size, mtime_ns, sha256]}}``)."""
+    and sha256 as written (``{"sums": {file: [size, mtime_ns, sha256]}}``); and what
+    preflight found in its print files, so a build that reuses them says it again."""
     value: dict[str, Any] = {"stamp": stamp, "files": sorted(files)}
     if out is not None:
         value["sums"] = {name: _sum(out / name) for name in value["files"]}
+    if problems:
+        value["preflight"] = list(problems)
     return value
+
+
+def standing_problems(manifest: dict[str, Entry], targets: list[Target]) -> list[str]:
+    """What preflight found in the print files of ``targets`` when they were written."""
+    found: list[str] = []
+    for target in targets:
+        value = manifest.get(target.key)
+        if isinstance(value, dict) and isinstance(value.get("preflight"), list):
+            found += [str(p) for p in value["preflight"]]
+    return found
 
 
 def _sum(path: Path) -> list[Any]:

@@ -113,8 +113,18 @@ def test_a_build_whose_print_files_fail_preflight_exits_1_listing_every_problem(
     assert count == len(problems) > 1
     assert any("font Helvetica is not embedded (text 'tiny words')" in p for p in problems)
     assert any("under the 6 pt minimum" in p for p in problems)
-    assert (f"the build wrote print files with {count} preflight problem(s), listed above; fix them before printing"
-            in result.stderr)
+    assert f"the print files hold {count} preflight problem(s), listed above; fix them before printing" in result.stderr
+    # Built again with nothing changed (the quick path): the problems still stand, so still exit 1.
+    again = pipworks(project, "build", "--only", "pnp")
+    assert again.returncode == 1 and "built 0, reused 1" in again.stdout, again.stdout + again.stderr
+    assert f"preflight: {count} problem(s) still in the print files reused:" in again.stdout
+    assert [line for line in again.stdout.splitlines() if line.startswith("  output/sketch/")] == problems
+    # Fixed (the picture gone), the build that rewrites the kit clears them: exit 0.
+    layout.write_text(layout.read_text().replace(
+        "      art: {kind: image, file: art.svg, x: 20mm, y: 30mm, width: 20mm, height: 10mm}\n", ""))
+    fixed = pipworks(project, "build", "--only", "pnp")
+    assert fixed.returncode == 0 and "no problems" in fixed.stdout, fixed.stdout + fixed.stderr
+    assert pipworks(project, "build", "--only", "pnp").returncode == 0
 
 
 def test_pnp_makes_a_kit_edited_by_hand_again(tmp_path: Path) -> None:

@@ -85,9 +85,10 @@ def build(
     at a time: a second build in the same project waits for the first. Stopped by
     Ctrl-C or SIGTERM, a build ends within seconds; every file it leaves is whole, and
     the next build makes what is missing or was edited by hand. Every print file it
-    writes is preflighted: exit code 1, each problem listed, if any has one.
+    writes is preflighted: exit code 1, each problem listed, if any has one (and on
+    every later build that reuses it, until a rebuild clears the problem).
     """
-    from ..build import BuildReport, run_build
+    from ..build import BuildReport, problems_line, run_build
     from ..verify.run import ExamplesDisagree, SiteBuildFailed
 
     root_dir = project_root(ctx)
@@ -111,9 +112,8 @@ def build(
             typer.echo(f"{len(exc.lines)} worked example(s) disagree with the rules engine; the site was not built.", err=True)
             raise typer.Exit(code=1) from None
     typer.echo(report.summary(root_dir))
-    if report.preflight:  # a print file a printer would reject is not a successful build
-        typer.echo(f"the build wrote print files with {len(report.preflight)} preflight problem(s), listed above; "
-                   "fix them before printing", err=True)
+    if report.problems:  # a print file a printer would reject is not a successful build
+        typer.echo(problems_line(report), err=True)
         raise typer.Exit(code=1)
 
 
