@@ -55,6 +55,11 @@ def quick_build(argv: list[str]) -> bool:
     if report is None:
         return False
     print(report.summary(project.resolve()))
+    if report.problems:  # reused print files preflight rejected: still not a success
+        from .build import problems_line
+
+        print(problems_line(report), file=sys.stderr)
+        raise SystemExit(1)
     return True
 
 

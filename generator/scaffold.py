@@ -10,8 +10,11 @@ site. ``cd NAME && pipworks build`` then builds it as it is.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
+import tempfile
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -44,15 +47,45 @@ class Names:
         return text.replace(SLUG, self.slug).replace(TITLE, self.title).replace(MODULE, self.module)
 
 
-def names_for(name: str) -> Names:
+#: Letters NFKD does not take apart into an ASCII letter and accents.
+_LATIN_EXTRA = {"ß": "ss", "ẞ": "SS", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O", "ł": "l",
+                "Ł": "L", "đ": "d", "Đ": "D", "ð": "d", "Ð": "D", "þ": "th", "Þ": "Th", "ı": "i", "ŀ": "l", "Ŀ": "L"}
+#: The longest slug: it names a folder, files inside it and a Python package.
+MAX_SLUG = 64
+_SLUG = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
+
+
+def ascii_letters(text: str) -> str:
+    """``Überspiel`` -> ``Uberspiel``: accents dropped (NFKD), the letters NFKD keeps
+    whole spelled out; what has no ASCII spelling (``名前``) is dropped."""
+    spelled = "".join(_LATIN_EXTRA.get(c, c) for c in text)
+    return unicodedata.normalize("NFKD", spelled).encode("ascii", "ignore").decode("ascii")
+
+
+def names_for(name: str, slug: str | None = None) -> Names:
     """``"Dragon Dice"`` or ``dragon-dice`` -> slug dragon-dice, title Dragon Dice,
-    module dragon_dice."""
-    words = re.findall(r"[A-Za-z0-9]+", Path(name).name)
-    if not words or not words[0][0].isalpha():
+    module dragon_dice; ``Überspiel`` -> slug uberspiel, title Überspiel. A name with
+    letters that have no ASCII spelling needs ``slug`` given."""
+    base = Path(name).name
+    words = re.findall(r"[^\W_]+", base)
+    title = " ".join(w if w.isupper() else w[:1].upper() + w[1:] for w in words)
+    if slug is not None:
+        if len(slug) > MAX_SLUG or not _SLUG.fullmatch(slug):
+            raise ScaffoldError(f"--slug {slug!r}: a slug is lower-case ASCII letters, digits and hyphens, starting "
+                                f"with a letter, at most {MAX_SLUG} characters (e.g. 'dragon-dice')")
+        return Names(slug, title or slug, slug.replace("-", "_"))
+    unspellable = list(dict.fromkeys(c for c in base if c.isalnum() and not re.search("[A-Za-z0-9]", ascii_letters(c))))
+    if unspellable:
+        raise ScaffoldError(f"{base!r}: cannot spell {''.join(unspellable)!r} in ASCII for the game's slug (its "
+                            "folder and file names); give one with --slug, e.g. --slug my-game")
+    ascii_words = re.findall(r"[A-Za-z0-9]+", ascii_letters(base))
+    if not ascii_words or not ascii_words[0][0].isalpha():
         raise ScaffoldError(f"{name!r}: a game's name starts with a letter (e.g. 'demo' or 'dragon-dice')")
-    slug = "-".join(w.lower() for w in words)
-    title = " ".join(w if w.isupper() else w.capitalize() for w in words)
-    return Names(slug, title, slug.replace("-", "_"))
+    made = "-".join(w.lower() for w in ascii_words)
+    if len(made) > MAX_SLUG:
+        raise ScaffoldError(f"{base[:40]!r}…: the name is {len(base)} characters, too long for a slug (at most "
+                            f"{MAX_SLUG}); give a shorter one with --slug, e.g. --slug {made[:20].rstrip('-')}")
+    return Names(made, title, made.replace("-", "_"))
 
 
 def scaffolds_root() -> Path:
@@ -74,19 +107,37 @@ def _copy_tree(source: Path, dest: Path, names: Names) -> list[Path]:
     return written
 
 
-def make_project(folder: Path, template: str = "blank") -> Names:
-    """Make the project ``folder`` (which must not exist, or be empty) from ``template``.
+def make_project(folder: Path, template: str = "blank", slug: str | None = None) -> Names:
+    """Make the project ``folder`` (which must not exist, or be an empty folder) from
+    ``template``; ``slug`` names the game where the folder's name cannot.
 
     Everything goes into a scratch folder beside it first and is moved into place at
-    the end, so a failure leaves nothing half-made."""
+    the end, so a failure leaves nothing half-made. Raises ScaffoldError, with one line
+    saying why, for anything that stops it (a file system refusing included)."""
     if template not in TEMPLATES:
         raise ScaffoldError(f"no template {template!r}; choose one of {', '.join(TEMPLATES)}")
-    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
-        raise ScaffoldError(f"{folder} already exists and is not empty; choose a new folder")
-    names = names_for(folder.name)
+    names = names_for(folder.name, slug)
+    try:
+        if folder.is_symlink():  # the project would be made wherever the link points
+            raise ScaffoldError(f"{folder} is a symbolic link; give the path of a new folder (pipworks new makes it)")
+        if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
+            raise ScaffoldError(f"{folder} already exists and is not empty; choose a new folder")
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        _make(folder, template, names)
+    except OSError as exc:
+        raise ScaffoldError(f"cannot make {folder}: {_why(folder, exc)}") from None
+    return names
+
+
+def _why(folder: Path, exc: OSError) -> str:
+    blocker = next((p for p in folder.parents if p.exists() and not p.is_dir()), None)
+    return f"{blocker} is a file, not a folder" if blocker is not None else (exc.strerror or str(exc)).lower()
+
+
+def _make(folder: Path, template: str, names: Names) -> None:
     root = scaffolds_root()
-    scratch = folder.parent / f".{folder.name}.pipworks-new"
-    shutil.rmtree(scratch, ignore_errors=True)
+    # A short scratch name: a long project name must not make it too long to exist.
+    scratch = Path(tempfile.mkdtemp(prefix=".pipworks-new-", dir=folder.parent))
     try:
         _copy_tree(root / "common", scratch, names)
         _copy_tree(root / template, scratch, names)
@@ -98,9 +149,15 @@ def make_project(folder: Path, template: str = "blank") -> Names:
             else:
                 (scratch / "site" / part).parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(source, scratch / "site" / part)
+        os.chmod(scratch, 0o777 & ~_umask())  # mkdtemp's folder is private; a project is not
         if folder.exists():
             folder.rmdir()
         scratch.rename(folder)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-    return names
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

@@ -3,8 +3,10 @@
 A *target* is one unit of output (a game's rulebook page, its A4 PnP PDF, the site...).
 Its *stamp* hashes everything it is made from: its input files, its options, and
 Pipworks' own source (the renderer version). A target is rebuilt when its stamp changed
-or one of its outputs is missing; ``output/.pipworks/manifest.json`` keeps the stamps of
-the last build.
+or one of its outputs is missing or was changed by hand; ``output/.pipworks/manifest.json``
+keeps the stamps of the last build and each output's size, mtime and sha256 (only an
+output whose size or mtime moved is hashed again, so a build with nothing to do stays
+a folder listing's work).
 
 This module sits below the pipelines (docs, pnp, verify) that describe their targets
 and above nothing but the file helpers, so ``generator.build`` can plan from the
@@ -116,21 +118,69 @@ def write_manifest(out: Path, manifest: dict[str, Entry]) -> None:
     write_text(out / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True))
 
 
-def entry(stamp: str, files: list[str]) -> Entry:
-    return {"stamp": stamp, "files": sorted(files)}
+def entry(stamp: str, files: list[str], out: Path | None = None, problems: list[str] | None = None) -> Entry:
+    """What the manifest keeps of a built target; with ``out``, each file's size, mtime
+    and sha256 as written (``{"sums": {file: [size, mtime_ns, sha256]}}``); and what
+    preflight found in its print files, so a build that reuses them says it again."""
+    value: dict[str, Any] = {"stamp": stamp, "files": sorted(files)}
+    if out is not None:
+        value["sums"] = {name: _sum(out / name) for name in value["files"]}
+    if problems:
+        value["preflight"] = list(problems)
+    return value
 
 
-def _recorded(value: Entry | None) -> tuple[str | None, list[str]]:
+def standing_problems(manifest: dict[str, Entry], targets: list[Target]) -> list[str]:
+    """What preflight found in the print files of ``targets`` when they were written."""
+    found: list[str] = []
+    for target in targets:
+        value = manifest.get(target.key)
+        if isinstance(value, dict) and isinstance(value.get("preflight"), list):
+            found += [str(p) for p in value["preflight"]]
+    return found
+
+
+def _sum(path: Path) -> list[Any]:
+    info = path.stat()
+    return [info.st_size, info.st_mtime_ns, _sha256(path)]
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _recorded(value: Entry | None) -> tuple[str | None, list[str], dict[str, Any]]:
     if isinstance(value, dict):
-        return value.get("stamp"), list(value.get("files") or [])
-    return value, []
+        sums = value.get("sums")
+        return value.get("stamp"), list(value.get("files") or []), sums if isinstance(sums, dict) else {}
+    return value, [], {}
 
 
 def is_fresh(out: Path, target: Target, value: Entry | None, new: str) -> bool:
-    """Same stamp, and every file the target declares or last wrote is still there (a
-    file deleted by hand is made again)."""
-    old, files = _recorded(value)
-    return old == new and all((out / o).exists() for o in (*target.outputs, *files))
+    """Same stamp, every file the target declares or last wrote still there (a file
+    deleted by hand is made again), and each as it was written (one edited by hand is
+    made again too)."""
+    old, files, sums = _recorded(value)
+    if old != new or not all((out / o).exists() for o in (*target.outputs, *files)):
+        return False
+    return all(_unchanged(out / name, recorded) for name, recorded in sums.items())
+
+
+def _unchanged(path: Path, recorded: Any) -> bool:
+    """Is ``path`` the file recorded? Same size and mtime: yes, without reading it (the
+    cheap test make and rsync use); otherwise its bytes decide."""
+    try:
+        size, mtime_ns, digest = recorded
+        info = path.stat()
+    except (TypeError, ValueError, OSError):
+        return False
+    if info.st_size != size:
+        return False
+    return info.st_mtime_ns == mtime_ns or _sha256(path) == digest
 
 
 def stale_targets(root: Path, targets: list[Target], force: bool) -> tuple[list[tuple[Target, str]], list[Target], dict[str, Entry]]:

@@ -20,11 +20,11 @@ from typing import Any, Callable, Iterable, Mapping
 
 from ..docs import pages
 from ..pnp import targets as pnp_targets
-from ..target import Target, entry, stale_targets, write_manifest
+from ..target import Target, entry, stale_targets, standing_problems, write_manifest
 from .run import START_METHOD_ENV, run_one, run_targets, start_method
 
-__all__ = ["BuildReport", "GROUPS", "START_METHOD_ENV", "TARGET_FACTORIES", "nothing_to_do", "plan", "run_build",
-           "run_targets", "start_method"]
+__all__ = ["BuildReport", "GROUPS", "START_METHOD_ENV", "TARGET_FACTORIES", "nothing_to_do", "plan", "problems_line",
+           "run_build", "run_targets", "start_method"]
 
 #: Where targets come from. Each factory takes (project_root, slugs, options) and
 #: returns Targets; it must import nothing heavy.
@@ -49,17 +49,34 @@ class BuildReport:
     #: preflight's findings on the print files this build wrote (``generator.pnp.preflight``)
     preflight: list[Any] = field(default_factory=list)
     preflighted: int = 0
+    #: what preflight found in the print files this build reused, when they were written
+    standing: list[str] = field(default_factory=list)
+
+    @property
+    def problems(self) -> int:
+        """Preflight problems in the print files this build wrote or reused."""
+        return len(self.preflight) + len(self.standing)
 
     def summary(self, root: Path) -> str:
         line = f"built {len(self.built)}, reused {len(self.reused)} → {root / 'output'}"
+        if self.standing:
+            listed = "\n".join(f"  {p}" for p in self.standing)
+            line += f"\npreflight: {len(self.standing)} problem(s) still in the print files reused:\n{listed}"
         if not self.preflighted:
             return line
         if not self.preflight:
             return f"{line}\npreflight: {self.preflighted} print file(s) written, no problems"
         files = sorted({p.file for p in self.preflight})
         count = sum(p.count for p in self.preflight)  # "… and N more" lines count N
+        listed = "\n".join(f"  {p}" for p in self.preflight)
         return (f"{line}\npreflight: {count} problem(s) in {len(files)} of the {self.preflighted} "
-                f"print files written, first: {self.preflight[0]}\n  (pipworks preflight FILE lists them all)")
+                f"print files written:\n{listed}")
+
+
+def problems_line(report: BuildReport) -> str:
+    """The last line of a build whose print files preflight would reject (exit 1)."""
+    return (f"the print files hold {report.problems} preflight problem(s), listed above; fix them before "
+            "printing (a build exits 1 while they stand)")
 
 
 def plan(root: Path, slugs: Iterable[str], options: Mapping[str, Any]) -> list[Target]:
@@ -97,12 +114,15 @@ def nothing_to_do(root: Path, slugs: Iterable[str] | None, only: str | None) -> 
     (or the project cannot even be planned: the full build reports that properly)."""
     from ..content.errors import ContentInvalid
 
+    from .lock import refuse_links
+
     try:
+        refuse_links(root / "output")  # a link there is refused by the full build, loudly
         targets = _chosen_targets(root, slugs, {}, only)
-    except ContentInvalid:
+    except (ContentInvalid, OSError):
         return None
-    stale, fresh, _ = stale_targets(root, targets, force=False)
-    return None if stale else BuildReport(reused=[t.key for t in fresh])
+    stale, fresh, manifest = stale_targets(root, targets, force=False)
+    return None if stale else BuildReport(reused=[t.key for t in fresh], standing=standing_problems(manifest, fresh))
 
 
 def run_build(root: Path, slugs: Iterable[str] | None, options: Mapping[str, Any], force: bool = False,
@@ -120,14 +140,25 @@ def run_build(root: Path, slugs: Iterable[str] | None, options: Mapping[str, Any
     a ``report`` to see what was built even when the build stops: each finished target
     is recorded in the manifest as it finishes, so the next build redoes only the rest.
     """
-    from .lock import project_lock, tidy
+    from ..atomic import confined
 
     root = root.resolve()
-    report = report if report is not None else BuildReport()
+    with confined(root):  # no write of this build goes through a link in the project
+        return _build(root, slugs, options, force, progress, only, workers, start_method,
+                      report if report is not None else BuildReport(), waiting, skip)
+
+
+def _build(root: Path, slugs: Iterable[str] | None, options: Mapping[str, Any], force: bool,
+           progress: Callable[[str], None] | None, only: str | None, workers: int, start_method: str | None,
+           report: BuildReport, waiting: Callable[[str], None] | None, skip: tuple[str, ...] = ()) -> BuildReport:
+    from .lock import project_lock, refuse_links, tidy
+
+    refuse_links(root / "output")
     targets = _chosen_targets(root, slugs, options, only, skip)
-    stale, fresh, _ = stale_targets(root, targets, force)
+    stale, fresh, manifest = stale_targets(root, targets, force)
     report.reused = [t.key for t in fresh]
     if not stale:
+        report.standing = standing_problems(manifest, fresh)
         return report
     from ..verify.project import validated_project  # validates everything; raises before writing
 
@@ -139,7 +170,7 @@ def run_build(root: Path, slugs: Iterable[str] | None, options: Mapping[str, Any
         tidy(out)
         # Stamp again: a build that held the lock may have just made these.
         stale, fresh, manifest = stale_targets(root, targets, force)
-        report.reused, report.planned = [], len(stale)
+        report.reused, report.planned, report.standing = [], len(stale), []
         try:
             for stage in sorted({t.stage for t in targets}):
                 _run_stage(project, [t for t in targets if t.stage == stage], out, manifest, report, force,
@@ -172,13 +203,14 @@ def _run_stage(project: Any, in_stage: list[Target], out: Path, manifest: dict[s
     # Re-stamp now: an earlier stage may have changed files this stage reads.
     todo, done, _ = stale_targets(project.root, in_stage, force)
     report.reused += [t.key for t in done]
+    report.standing += standing_problems(manifest, done)
     stamps = {t.key: new for t, new in todo}
     for target, _ in todo:
         if progress:
             progress(target.key)
     for target, (files, checked, problems) in run_targets(project, [t for t, _ in todo], out, workers, method,
                                                           job=build_and_preflight):
-        manifest[target.key] = entry(stamps[target.key], files)
+        manifest[target.key] = entry(stamps[target.key], files, out, [str(p) for p in problems])
         report.built.append(target.key)
         report.preflighted += checked
         report.preflight.extend(problems)

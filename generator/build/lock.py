@@ -4,17 +4,22 @@ Two builds writing one ``output/`` at once corrupt each other (mkdocs empties th
 folder the other is writing its sitemap into), so a build holds an exclusive lock on
 ``output/.pipworks/lock`` and a second one waits for it, saying so. The lock is the
 kernel's (``flock``): a build that dies, even by SIGKILL, releases it.
+
+A project may come from someone else: a link at ``output/``, at one of its folders or at
+the lock would send the build's writes (and the lock's PID) elsewhere, so a build first
+refuses any (:func:`refuse_links`), and opens the lock without following one.
 """
 
 from __future__ import annotations
 
 import contextlib
+import fnmatch
 import os
 import shutil
 from pathlib import Path
 from typing import Callable, Iterator
 
-from ..atomic import TEMP_GLOB
+from ..atomic import TEMP_GLOB, confined, open_file, refused
 from ..docs.folders import SITE, SITE_NEW, SITE_OLD
 
 LOCK = Path(".pipworks") / "lock"
@@ -25,8 +30,8 @@ def project_lock(out: Path, waiting: Callable[[str], None] | None = None) -> Ite
     """Hold the project's build lock within the block; if another build holds it, call
     ``waiting`` with a message and wait. Raises OSError if output/ cannot be written."""
     path = out / LOCK
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    with confined(out.parent):
+        fd = open_file(path, os.O_RDWR | os.O_CREAT, 0o644)
     try:
         _acquire(fd, waiting)
         os.ftruncate(fd, 0)
@@ -52,6 +57,21 @@ def _acquire(fd: int, waiting: Callable[[str], None] | None) -> None:
     fcntl.flock(fd, fcntl.LOCK_EX)
 
 
+def refuse_links(out: Path) -> None:
+    """Raise SymlinkRefused if ``out`` (a project's output/), anything directly in it or
+    in its .pipworks/ is a symbolic link: the folders and files a build writes, swaps,
+    empties or locks. Deeper links are refused by each write (``generator.atomic``)."""
+    for path in (out, *_entries(out), *_entries(out / LOCK.parent)):
+        if path.is_symlink():
+            raise refused(path, out.parent)
+
+
+def _entries(folder: Path) -> list[Path]:
+    if folder.is_symlink() or not folder.is_dir():
+        return [folder]
+    return sorted(folder.iterdir())
+
+
 def tidy(out: Path) -> None:
     """Put right what a stopped build left: a site swap cut short is completed backwards
     (the previous site returns), a half-built site and temp files are removed."""
@@ -61,7 +81,8 @@ def tidy(out: Path) -> None:
     for leftover in (old, new):
         if leftover.exists():
             shutil.rmtree(leftover)
-    if out.is_dir():
-        for temp in out.rglob(TEMP_GLOB):
-            if temp.is_file():
+    for folder, _, names in os.walk(out):  # os.walk follows no link
+        for name in fnmatch.filter(names, TEMP_GLOB):
+            temp = Path(folder) / name
+            if temp.is_file() and not temp.is_symlink():
                 temp.unlink()

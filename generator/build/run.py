@@ -33,11 +33,11 @@ def start_method(chosen: str | None = None) -> str:
 def run_one(project: Any, target: Target, out: Path) -> list[str]:
     """Build ``target``; the files it wrote, relative to ``out`` (what a builder writes
     through ``generator.atomic`` is recorded; a builder may also return paths)."""
-    from ..atomic import recording
+    from ..atomic import confined, recording
     from ..games import use_project  # a spawned worker learns the project's own plugins too
 
     use_project(project.root)
-    with recording() as written:
+    with confined(project.root), recording() as written:
         returned = target.builder(project, target, out)
     paths = set(written)
     if isinstance(returned, (list, tuple)):

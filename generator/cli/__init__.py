@@ -84,13 +84,15 @@ def build(
     first (it says from where), so there is something to build and to edit. One build
     at a time: a second build in the same project waits for the first. Stopped by
     Ctrl-C or SIGTERM, a build ends within seconds; every file it leaves is whole, and
-    the next build makes what is missing, including files deleted by hand.
+    the next build makes what is missing or was edited by hand. Every print file it
+    writes is preflighted: exit code 1, each problem listed, if any has one (and on
+    every later build that reuses it, until a rebuild clears the problem).
     """
-    from ..build import BuildReport, run_build
+    from ..build import BuildReport, problems_line, run_build
     from ..verify.run import ExamplesDisagree, SiteBuildFailed
 
     root_dir = project_root(ctx)
-    if not (root_dir / "content").exists():
+    if not (root_dir / "content").exists() and not (root_dir / "content").is_symlink():
         _start_from_shipped_games(root_dir)
     if (root_dir / "site").is_dir() and not (root_dir / "site" / "mkdocs.yml").is_file():
         typer.echo(f"note: {root_dir / 'site'} has no mkdocs.yml, so the rules site is built from Pipworks' own "
@@ -110,6 +112,9 @@ def build(
             typer.echo(f"{len(exc.lines)} worked example(s) disagree with the rules engine; the site was not built.", err=True)
             raise typer.Exit(code=1) from None
     typer.echo(report.summary(root_dir))
+    if report.problems:  # a print file a printer would reject is not a successful build
+        typer.echo(problems_line(report), err=True)
+        raise typer.Exit(code=1)
 
 
 def _start_from_shipped_games(root_dir: Path) -> None:

@@ -85,6 +85,10 @@ def cannot_write(exc: OSError, root: Path | None = None) -> str:
     file is in the way."""
     import errno
 
+    from ..atomic import SymlinkRefused
+
+    if isinstance(exc, SymlinkRefused):
+        return str(exc)
     path = Path(exc.filename) if exc.filename else None
     shown = lambda p: str(p.relative_to(root)) if root is not None and p.is_relative_to(root) else str(p)  # noqa: E731
     if path is None:

@@ -100,7 +100,8 @@ def simulate(
     """Play many games between random bots and summarise how the game plays out.
 
     Progress goes to stderr (a bar on a terminal, a line every 10 % otherwise). Ctrl-C
-    or SIGTERM stops within seconds and prints the summary of the games finished.
+    or SIGTERM stops within seconds and prints the summary of the games finished (or,
+    if none had, says so and prints no summary).
     """
     import json
 
@@ -115,11 +116,15 @@ def simulate(
     workers = workers or os.cpu_count() or 1
     start = time.perf_counter()
     tally = Tally()
-    try:  # a signal before the first game still ends with a (empty) summary, not "Aborted!"
+    try:  # a signal before the first game ends with a plain line, not "Aborted!"
         with signals_interrupt(), progress_reporter(f"{game}: {games} games on {workers} process(es)", games) as step:
             tally = run(game, games, seed, variant, players, workers, progress=step, root=root)
     except Interrupted as exc:
         tally.interrupted = exc.signum
+    if tally.interrupted and not tally.games:  # a summary of no games would read like a result
+        typer.echo(f"stopped by {_signal_name(tally.interrupted)} before any of the {games} games finished: "
+                   f"nothing to summarise{', and nothing written to ' + str(json_out) if json_out else ''}.", err=True)
+        raise typer.Exit(code=Interrupted(tally.interrupted).exit_code)
     report = summary(game, tally, variant, seed, time.perf_counter() - start)
     if tally.interrupted:
         typer.echo(f"stopped by {_signal_name(tally.interrupted)} after {tally.games} of {games} games; "

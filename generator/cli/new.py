@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Optional
 
 import typer
 
@@ -12,16 +13,21 @@ def new(
     template: str = typer.Option("blank", "--template", "-t",
                                  help="blank (cards, no engine), trick-taking (cards and a small rules engine) "
                                       "or dice-board (a board and dice, no engine)."),
+    slug: Optional[str] = typer.Option(None, "--slug", help="The game's slug (lower-case ASCII, e.g. dragon-dice) "
+                                       "when the folder's name has letters with no ASCII spelling."),
 ) -> None:
     """Make a project folder for a new game: content, card layout and data, examples and
     the rules site's settings. `cd NAME && pipworks build` builds it at once.
 
-    Exit code 2 if the folder already holds files or the template is unknown.
+    The game's slug (its folder and file names) is the name in ASCII (Überspiel:
+    uberspiel); a name with letters that have no ASCII spelling needs --slug. Exit code
+    2, with one line saying why, if the folder already holds files, is a symbolic link
+    or cannot be made, the name gives no slug, or the template is unknown.
     """
     from ..scaffold import ABOUT, ScaffoldError, make_project
 
     try:
-        names = make_project(name, template)
+        names = make_project(name, template, slug)
     except ScaffoldError as exc:
         typer.echo(str(exc), err=True)
         raise typer.Exit(code=2) from None

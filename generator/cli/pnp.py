@@ -90,6 +90,9 @@ def pnp(
                                               "(Tabletop Simulator sheets and saved object), into output/<game>/<profile>/."),
     icc: Optional[Path] = typer.Option(None, "--profile", help="With --for dtc: the shop's own CMYK ICC profile to "
                                        "convert colours through and embed (default: Pipworks' coated profile)."),
+    base_url: Optional[str] = typer.Option(None, "--base-url", metavar="URL",
+                                           help="With --for tts: where you uploaded the sheets (https://...); the saved "
+                                                "object names each image under it. Default: names relative to the saved object."),
 ) -> None:
     """Write one game's print-and-play PDF(s) into output/<game>/."""
     from ..pnp.options import PnpOptions
@@ -97,8 +100,13 @@ def pnp(
     root = project_root(ctx)
     if icc is not None and (shop is None or shop.value != "dtc"):
         fail("--profile applies to CMYK output: use it with --for dtc")
+    if base_url is not None and shop is not ShopChoice.tts:
+        fail("--base-url is for --for tts (where Tabletop Simulator finds the uploaded sheets)")
+    if base_url is not None and not base_url.lower().startswith(("https://", "http://", "file:///")):
+        fail(f"--base-url {base_url!r}: give the URL of the folder holding the sheets, starting https://, http:// "
+             "or file:///")
     if shop is not None:
-        _for_shop(root, game, shop.value, _read_profile(icc) if icc is not None else None)
+        _for_shop(root, game, shop.value, _read_profile(icc) if icc is not None else None, base_url)
         return
     papers = [p.value for p in paper] if paper else ["a4", "letter"]
     try:
@@ -110,9 +118,10 @@ def pnp(
         with die_on_content_errors(root):
             if not _has_backs(root, game, options):
                 fail(f"{game} prints no card backs: --backs and --back-offset change nothing for it")
+    from ..atomic import confined
     from ..pnp.cli_run import run_pnp
 
-    with command_errors(root, what="pnp"):
+    with command_errors(root, what="pnp"), confined(root):  # no write through a link in the project
         outcome = run_pnp(root, game, options, papers, pod=pod, svg=svg, force=force)
     if outcome.error:
         typer.echo(outcome.error, err=True)
@@ -148,14 +157,16 @@ def _read_profile(path: Path) -> bytes:
     return data
 
 
-def _for_shop(root: Path, game: str, name: str, icc: bytes | None = None) -> None:
+def _for_shop(root: Path, game: str, name: str, icc: bytes | None = None,
+              base_url: str | None = None) -> None:
     """``--for``: write the profile's files, list them, then preflight's verdict (exit 1 on a problem)."""
+    from ..atomic import confined
     from ..pnp.profiles import find_profile
     from ..pnp.profiles.export import run_profile
 
     profile = find_profile(name)
-    with die_on_content_errors(root):
-        export, error = run_profile(root, game, profile, icc)
+    with command_errors(root, what="pnp"), confined(root):  # no write through a link in the project
+        export, error = run_profile(root, game, profile, icc, base_url)
     if export is None:
         typer.echo(error, err=True)
         raise typer.Exit(code=2)

@@ -296,7 +296,15 @@ def hand_written(site: Path, out: DocsWriter) -> list[dict[str, str]]:
 
 
 def generate(root: Path, docs: Path, site: Path) -> list[Any]:
-    """Write every page into ``docs`` and return the mkdocs nav."""
+    """Write every page into ``docs`` and return the mkdocs nav; no write goes through a
+    symbolic link in the project (``pipworks serve`` calls this outside any build)."""
+    from ..atomic import confined
+
+    with confined(root.resolve()):
+        return _generate(root, docs, site)
+
+
+def _generate(root: Path, docs: Path, site: Path) -> list[Any]:
     project = validated_project(root)
     examples = content_examples(root)
     out = DocsWriter(docs)

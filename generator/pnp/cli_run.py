@@ -44,7 +44,7 @@ def build_chosen_kit(project: Any, target: Target, out: Path) -> list[Path]:
 def run_pnp(root: Path, game: str, options: PnpOptions, papers: list[str], pod: bool, svg: bool, force: bool) -> Outcome:
     """Render ``game``'s kit for ``papers`` unless the same request is already fresh."""
     from ..atomic import write_text
-    from ..target import MANIFEST, read_manifest, stale_targets
+    from ..target import MANIFEST, entry, read_manifest, stale_targets
 
     target = _target(game, options, papers, pod, svg)
     stale, _, _ = stale_targets(root, [target], force)
@@ -66,6 +66,7 @@ def run_pnp(root: Path, game: str, options: PnpOptions, papers: list[str], pod: 
     except Transparency as exc:
         return Outcome(error=f"{game}: cannot print in CMYK: {exc}")
     manifest = read_manifest(out)
-    manifest[target.key] = stale[0][1]
+    # With each file's sha256, as `pipworks build` keeps them: one edited by hand is made again.
+    manifest[target.key] = entry(stale[0][1], [str(p.relative_to(out)) for p in written if p.is_relative_to(out)], out)
     write_text(out / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True))
     return Outcome(written=written)

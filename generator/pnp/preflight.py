@@ -337,7 +337,7 @@ def check_tts(path: Path, name: str) -> list[Problem]:
         return [Problem(name, "no ObjectStates: nothing for Tabletop Simulator to spawn")]
     for n, obj in enumerate(objects):
         for key, deck in (obj.get("CustomDeck") or {}).items():
-            problems.extend(_custom_deck_problems(deck, f"{name}: ObjectStates[{n}].CustomDeck.{key}"))
+            problems.extend(_custom_deck_problems(deck, f"{name}: ObjectStates[{n}].CustomDeck.{key}", path.parent))
         ids = obj.get("DeckIDs") or ([obj["CardID"]] if "CardID" in obj else [])
         for card_id in ids:
             deck = (obj.get("CustomDeck") or {}).get(str(card_id // 100))
@@ -349,14 +349,14 @@ def check_tts(path: Path, name: str) -> list[Problem]:
     return problems
 
 
-def _custom_deck_problems(deck: dict[str, Any], where: str) -> list[Problem]:
+def _custom_deck_problems(deck: dict[str, Any], where: str, folder: Path) -> list[Problem]:
     cols, rows = deck.get("NumWidth", 0), deck.get("NumHeight", 0)
     problems = []
     if not (1 <= cols <= TTS_GRID[0] and 1 <= rows <= TTS_GRID[1]):
         problems.append(Problem(where, f"grid {cols} × {rows}, Tabletop Simulator takes at most {TTS_GRID[0]} × {TTS_GRID[1]}"))
     for field in ("FaceURL", "BackURL"):
         url = deck.get(field, "")
-        local = _local_file(url)
+        local = _local_file(url, folder)
         if local is None:
             continue  # an uploaded image: nothing here to measure
         header = _png_header(local) if local.is_file() else None
@@ -372,8 +372,12 @@ def _custom_deck_problems(deck: dict[str, Any], where: str) -> list[Problem]:
     return problems
 
 
-def _local_file(url: str) -> Path | None:
+def _local_file(url: str, folder: Path) -> Path | None:
+    """The file an image URL names on this computer: a file: URL, or a bare name relative
+    to the saved object's ``folder``; None for an uploaded image (http, https)."""
     from urllib.parse import unquote, urlparse
 
     parsed = urlparse(url)
-    return Path(unquote(parsed.path)) if parsed.scheme == "file" else None
+    if parsed.scheme == "file":
+        return Path(unquote(parsed.path))
+    return folder / unquote(url) if not parsed.scheme and url else None

@@ -169,8 +169,9 @@ def test_the_tts_saved_object_holds_what_tts_reads(exports, slug: str) -> None: 
         for deck in obj["CustomDeck"].values():
             cols, rows = deck["NumWidth"], deck["NumHeight"]
             assert cols <= TTS_GRID[0] and rows <= TTS_GRID[1]
-            face = Path(deck["FaceURL"].removeprefix("file://"))
-            with Image.open(face) as sheet, Image.open(Path(deck["BackURL"].removeprefix("file://"))) as back:
+            # Named relative to the saved object (issue 25: no absolute paths of this computer).
+            assert "/" not in deck["FaceURL"] + deck["BackURL"]
+            with Image.open(path.parent / deck["FaceURL"]) as sheet, Image.open(path.parent / deck["BackURL"]) as back:
                 assert max(sheet.size) <= TTS_MAX_PX
                 assert sheet.width % cols == 0 and sheet.height % rows == 0
                 cell = (sheet.width // cols, sheet.height // rows)

@@ -40,8 +40,11 @@ def profile_components(game: Any, project_root: Path, profile: Profile) -> list[
     return lint_components(list(spec.faces(game, options, project_root)))
 
 
-def export_profile(game: Any, project_root: Path, out_dir: Path, profile: Profile, icc: bytes | None = None) -> ProfileExport:
-    """Write ``game``'s decks for ``profile`` into ``out_dir/<profile>/`` and preflight them.
+def export_profile(game: Any, project_root: Path, out_dir: Path, profile: Profile, icc: bytes | None = None,
+                   base_url: str | None = None) -> ProfileExport:
+    """Write ``game``'s decks for ``profile`` into ``out_dir/<profile>/`` and preflight them
+    (``icc``: the shop's CMYK profile for DriveThruCards; ``base_url``: where a Tabletop
+    Simulator saved object finds its uploaded images).
 
     Raises NoCards when the game has no cards of the profile's size, LayoutError when
     text does not fit the profile's safe zone (nothing is written then)."""
@@ -53,7 +56,10 @@ def export_profile(game: Any, project_root: Path, out_dir: Path, profile: Profil
     if profile.name == "dtc":
         _press_pdfs(game, decks, profile, folder, result, icc)
     else:
-        {"tgc": _png_set, "mpc": _png_set, "tts": _tts}[profile.name](game, decks, profile, folder, result)
+        if profile.name == "tts":
+            _tts(game, decks, profile, folder, result, base_url)
+        else:
+            _png_set(game, decks, profile, folder, result)
     for path in result.written:
         if path.suffix == ".png" and profile.face_px is None:
             continue  # Tabletop Simulator sheets: checked through the saved object that names them
@@ -125,8 +131,10 @@ def _press_pdfs(game: Any, decks: list[Deck], profile: Profile, folder: Path, re
         result.written.append(path)
 
 
-def _tts(game: Any, decks: list[Deck], profile: Profile, folder: Path, result: ProfileExport) -> None:
-    """Sheets of card fronts (and backs), cut at the trim, and one saved object."""
+def _tts(game: Any, decks: list[Deck], profile: Profile, folder: Path, result: ProfileExport,
+         base_url: str | None = None) -> None:
+    """Sheets of card fronts (and backs), cut at the trim, and one saved object naming
+    them relative to itself (or under ``base_url``)."""
     from .raster import png_bytes, render_pages
     from .tts import cell_px, deck_object, image_url, saved_object, sheet_image, sheets_for
 
@@ -147,7 +155,7 @@ def _tts(game: Any, decks: list[Deck], profile: Profile, folder: Path, result: P
             files[face] = png_bytes(sheet_image(sheet, images, cell, "front"))
             back = f"{deck.id}-back-sheet-{number}.png" if unique_back else f"{deck.id}-back.png"
             files[back] = png_bytes(sheet_image(sheet, images, cell, "back") if unique_back else images[deck.backs[0]])
-            urls[sheet.key] = (image_url(folder / face), image_url(folder / back))
+            urls[sheet.key] = (image_url(face, base_url), image_url(back, base_url))
         objects.append(deck_object(game.slug, deck, sheets, urls, unique_back, x=index * 3.0))
     result.written.extend(_write_folder(folder, files))
     path = folder / f"{game.slug}-tts.json"
@@ -155,7 +163,8 @@ def _tts(game: Any, decks: list[Deck], profile: Profile, folder: Path, result: P
     result.written.append(path)
 
 
-def run_profile(root: Path, slug: str, profile: Profile, icc: bytes | None = None) -> tuple[ProfileExport | None, str]:
+def run_profile(root: Path, slug: str, profile: Profile, icc: bytes | None = None,
+                base_url: str | None = None) -> tuple[ProfileExport | None, str]:
     """What ``pipworks pnp GAME --for PROFILE`` does: (the export, "") or (None, why not)."""
     from ...layout.lint import LayoutError
     from ...verify.project import validated_project
@@ -163,7 +172,8 @@ def run_profile(root: Path, slug: str, profile: Profile, icc: bytes | None = Non
 
     project = validated_project(root, only=[slug])
     try:
-        return export_profile(project.games[slug].content, root, root / "output" / slug, profile, icc), ""
+        return export_profile(project.games[slug].content, root, root / "output" / slug, profile, icc,
+                              base_url), ""
     except (NoCards, NoLayouts) as exc:
         return None, str(exc)
     except LayoutError as exc:

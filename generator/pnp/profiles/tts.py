@@ -5,7 +5,8 @@ Simulator shows the grid's last slot for a card in another player's hand, so tha
 holds the card back and a sheet carries at most 69 faces. The saved object (JSON) holds
 one ``DeckCustom`` per deck (a single card is a ``Card``) whose ``CustomDeck`` names the
 sheet, the back and the grid; copy it into Tabletop Simulator's "Saved Objects" folder
-and the decks spawn in one step.
+and the decks spawn in one step. Images are named relative to the saved object, or
+under a ``--base-url`` where the sheets were uploaded (what Tabletop Simulator loads).
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ import hashlib
 import json
 import math
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ...scene import Scene
@@ -118,6 +118,10 @@ def saved_object(title: str, objects: list[dict[str, Any]]) -> str:
     return json.dumps(save, indent=2, ensure_ascii=False) + "\n"
 
 
-def image_url(path: Path) -> str:
-    """Where Tabletop Simulator loads an image from: the file itself on this computer."""
-    return path.resolve().as_uri()
+def image_url(name: str, base_url: str | None = None) -> str:
+    """Where the saved object says an image is: ``base_url`` + its name where the sheets
+    were uploaded, else its bare name, relative to the saved object beside it. Never an
+    absolute path: that would carry the folder names of the computer that built it."""
+    from urllib.parse import quote
+
+    return f"{base_url.rstrip('/')}/{quote(name)}" if base_url else name
