@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from pathlib import Path
 from typing import Any, Iterator
 
 import typer
@@ -35,8 +36,6 @@ def serve(
     with command_errors(root, report):
         run_build(root, None, {}, progress=lambda key: typer.echo(f"  building {key}"), report=report,
                   waiting=lambda message: typer.echo(message, err=True))
-    os.environ["PIPWORKS_PROJECT"] = str(root)
-    os.environ["PIPWORKS_SERVE"] = "1"  # the site's hook rebuilds print files and rulebooks on every save
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     # The shipped skeleton (a project without site/mkdocs.yml) may be read-only: its
     # pages are generated where the build put them, and content/ and templates/ are watched.
@@ -45,7 +44,7 @@ def serve(
     _log_to_terminal()
     typer.echo(f"serving http://{host}:{port}/ — edit content/ and the pages rebuild (Ctrl-C to stop)")
     try:
-        with signals_interrupt(), _guarded_configs():
+        with signals_interrupt(), _pipworks_configs(root):
             mkdocs_serve(config_file=str(site / "mkdocs.yml"), livereload=True, dev_addr=f"{host}:{port}",
                          strict=False, watch=watch, **extra)
     except KeyboardInterrupt:  # SIGTERM outside the server's own loop: stop as Ctrl-C does
@@ -56,19 +55,36 @@ def serve(
 
 
 @contextlib.contextmanager
-def _guarded_configs() -> Iterator[None]:
-    """Every config mkdocs' server loads (one per rebuild) sanitises its pages, as a
-    build's does (``generator.docs.sanitize.guarded``)."""
+def _pipworks_configs(root: Path) -> Iterator[None]:
+    """Every config mkdocs' server loads (one per rebuild) is loaded as a build's is
+    (``generator.docs.site_config.load_site``: the project's code only if trusted, its
+    pages sanitised), and first rebuilds what changed (print files, card pictures,
+    rulebook PDFs) so the pages are made from them."""
     import mkdocs.commands.serve as server
 
-    from ..docs.sanitize import guarded
+    from ..docs.pages import site_disagreements
+    from ..docs.site_config import load_site
 
     load = server.load_config
-    server.load_config = lambda *args, **kwargs: guarded(load(*args, **kwargs))  # type: ignore[assignment]
+    server.load_config = lambda config_file, **kwargs: load_site(  # type: ignore[assignment]
+        config_file, root, site_disagreements, _rebuild, **kwargs)
     try:
         yield
     finally:
-        server.load_config = load  # type: ignore[assignment]
+        server.load_config = load
+
+
+def _rebuild(root: Path) -> None:
+    from mkdocs.exceptions import PluginError
+
+    from ..build import run_build
+    from ..verify.run import ExamplesDisagree
+
+    try:
+        for group in ("pnp", "docs"):
+            run_build(root, None, {}, only=group)
+    except ExamplesDisagree as exc:
+        raise PluginError("worked examples disagree with the rules engine:\n" + "\n".join(exc.lines)) from None
 
 
 def _log_to_terminal() -> None:
