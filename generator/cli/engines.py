@@ -29,10 +29,13 @@ def game_engine(root: Path, slug: str) -> Any:
     if (root / "content" / slug / "game.yaml").is_file():
         validated_project(root, only=[slug])
     try:
-        return engine_of(slug, root)
+        engine = engine_of(slug, root)
     except KeyError:
+        engine = None
+    if engine is None:  # a game known by its content only (or whose plugin is not trusted: said above)
         known = sorted(s for s, spec in all_specs().items() if spec.engine is not None)
         fail(f"no rules engine for {slug!r}; games with one: {', '.join(known)}")
+    return engine
 
 
 def seat_names(engine: Any, state: Any) -> list[str]:
