@@ -93,15 +93,15 @@ def site_settings(root: Path) -> Path | None:
     return path if path.is_file() else None
 
 
-def site_loader(skipped: list[str], config: Any = None, resolve: bool = True) -> type:
-    """A YAML loader for mkdocs.yml that runs nothing: safe YAML, mkdocs' ``!ENV`` and
-    ``!relative`` tags, and ``!!python/name:`` only for :data:`ALLOWED_PYTHON_NAMES`
-    (looked up when ``resolve``, else left as their names); every other Python tag is
-    written into ``skipped`` and loads as :data:`SKIPPED`."""
+def site_loader(skipped: list[str], resolve: bool = False) -> type:
+    """A YAML loader for mkdocs.yml that runs nothing: safe YAML, and ``!!python/name:``
+    only for :data:`ALLOWED_PYTHON_NAMES` (looked up when ``resolve``, else left as
+    their names); every other Python tag is written into ``skipped`` and loads as
+    :data:`SKIPPED`. Not resolving, mkdocs' ``!ENV`` and ``!relative`` read as plain
+    values (to load a site, ``generator.docs.site_config`` adds mkdocs' own)."""
     import yaml
-    from mkdocs.utils.yaml import get_yaml_loader
 
-    class Loader(yaml.SafeLoader):
+    class Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
         pass
 
     def python(loader: yaml.SafeLoader, suffix: str, node: yaml.Node) -> Any:
@@ -116,8 +116,14 @@ def site_loader(skipped: list[str], config: Any = None, resolve: bool = True) ->
         skipped.append(f"!!python/{suffix}")
         return SKIPPED
 
+    def plain(loader: yaml.SafeLoader, node: yaml.Node) -> Any:
+        return loader.construct_scalar(node) if isinstance(node, yaml.ScalarNode) else loader.construct_object(node)
+
     Loader.add_multi_constructor("tag:yaml.org,2002:python/", python)
-    return get_yaml_loader(loader=Loader, config=config)  # type: ignore[no-any-return]
+    if not resolve:
+        for tag in ("!ENV", "!relative"):
+            Loader.add_constructor(tag, plain)
+    return Loader
 
 
 class _Skipped:
@@ -129,14 +135,26 @@ class _Skipped:
 SKIPPED: Any = _Skipped()
 
 
-def read_site_settings(path: Path, skipped: list[str], config: Any = None, resolve: bool = True) -> dict[str, Any]:
-    """mkdocs.yml (with any file it INHERITs) read by :func:`site_loader`; the values
-    of skipped tags removed, so each option falls back to its default."""
-    from mkdocs.utils.yaml import yaml_load
+def read_site_settings(path: Path, skipped: list[str], depth: int = 0) -> dict[str, Any]:
+    """What mkdocs.yml (with the files it INHERITs, as mkdocs merges them) says, read
+    by :func:`site_loader` without looking anything up: for knowing what code it names."""
+    import yaml
 
     with open(path, "rb") as handle:
-        found = without_skipped(yaml_load(handle, site_loader(skipped, config, resolve)))
-    return found if isinstance(found, dict) else {}
+        found = yaml.load(handle, Loader=site_loader(skipped))
+    found = without_skipped(found) if isinstance(found, dict) else {}
+    parent = found.pop("INHERIT", None)
+    if isinstance(parent, str) and depth < 8 and (path.parent / parent).is_file():
+        return _merged(read_site_settings(path.parent / parent, skipped, depth + 1), found)
+    return found
+
+
+def _merged(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for name, value in over.items():
+        merged[name] = _merged(merged[name], value) if isinstance(value, dict) and isinstance(merged.get(name), dict) \
+            else value
+    return merged
 
 
 def without_skipped(value: Any) -> Any:
@@ -159,7 +177,7 @@ def survey(root: Path) -> Survey:
     path = site_settings(root)
     if path is not None:
         try:
-            settings = read_site_settings(path, found.tags, resolve=False)
+            settings = read_site_settings(path, found.tags)
         except Exception:  # unreadable settings: mkdocs says why when it builds the site
             settings = {}
         found.hooks = site_hooks(settings)
@@ -187,7 +205,7 @@ def code_files(root: Path) -> list[Path]:
     path = site_settings(root)
     if path is not None:
         try:
-            hooks = site_hooks(read_site_settings(path, [], resolve=False))
+            hooks = site_hooks(read_site_settings(path, []))
         except Exception:
             hooks = []
         files += [(path.parent / hook).resolve() for hook in hooks if (path.parent / hook).is_file()]

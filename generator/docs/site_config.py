@@ -124,7 +124,10 @@ def settings(path: Path, root: Path, config: Any) -> dict[str, Any]:
     from mkdocs.utils.yaml import get_yaml_loader, yaml_load
 
     skipped: list[str] = []
-    found = trust.read_site_settings(path, skipped, config)
+    with open(path, "rb") as handle:
+        found = trust.without_skipped(yaml_load(handle, get_yaml_loader(trust.site_loader(skipped, resolve=True), config)))
+    if not isinstance(found, dict):
+        return found  # type: ignore[no-any-return]  # mkdocs says what is wrong with it
     hooks = trust.site_hooks(found)
     if (skipped or hooks) and (not path.is_relative_to(root) or trust.trusted(root)):
         with open(path, "rb") as handle:

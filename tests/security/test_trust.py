@@ -133,6 +133,9 @@ def test_an_untrusted_project_builds_without_running_any_of_its_code(project: Pa
     assert "Traceback" not in result.stderr
     page = (project / "output" / "site" / "poisoned" / "index.html").read_text(encoding="utf-8")
     assert "not checked" in page.lower() and "agree" not in page.lower().replace("disagree", "")
+    again = pipworks("--project", str(project), "build")  # nothing to do: still said, still nothing run
+    assert again.returncode == 0 and "reused" in again.stdout and len(notices(again.stderr)) == 1, again
+    assert ran(project) == []
 
 
 def test_validate_verify_and_play_run_none_of_it_either(project: Path) -> None:
