@@ -34,6 +34,9 @@ ALLOWED_PYTHON_NAMES = frozenset({
     "pymdownx.superfences.fence_code_format", "pymdownx.superfences.fence_div_format",
     "pymdownx.slugs.slugify",
 })
+#: mkdocs plugins an untrusted project's settings may use: they read pages and settings
+#: and never a project's code (others, such as macros, may be told to import its files).
+SAFE_SITE_PLUGINS = frozenset({"search", "material/search", "tags", "material/tags", "offline", "material/offline"})
 #: Pipworks' own site hook, once copied into every new project: now part of the package
 #: (``generator.docs.site_config``), so an old copy is never run, trusted or not.
 OWN_HOOK = "pipworks_hooks.py"
@@ -58,15 +61,17 @@ class Survey:
     plugins: dict[str, str] = field(default_factory=dict)
     hooks: list[str] = field(default_factory=list)
     tags: list[str] = field(default_factory=list)
+    site_plugins: list[str] = field(default_factory=list)
 
     def __bool__(self) -> bool:
-        return bool(self.plugins or self.hooks or self.tags)
+        return bool(self.plugins or self.hooks or self.tags or self.site_plugins)
 
     def described(self) -> str:
         """``game plugin 'x', site hook hooks/x.py and Python tag !!python/name:os.system``"""
         parts = [f"game plugin {name!r}" for name in sorted(self.plugins)]
         parts += [f"site hook {hook}" for hook in self.hooks]
         parts += [f"Python tag {tag} in site/mkdocs.yml" for tag in self.tags]
+        parts += [f"mkdocs plugin {name!r}" for name in self.site_plugins]
         return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
@@ -171,6 +176,27 @@ def site_hooks(settings: dict[str, Any]) -> list[str]:
     return [str(h) for h in hooks if Path(str(h)).name != OWN_HOOK] if isinstance(hooks, list) else [str(hooks)]
 
 
+def site_plugins(settings: dict[str, Any]) -> list[tuple[str, Any]]:
+    """(name, entry as written) of each mkdocs plugin the settings name."""
+    named = settings.get("plugins") or []
+    if isinstance(named, dict):
+        named = [{k: v} for k, v in named.items()]
+    found = []
+    for entry in named if isinstance(named, list) else []:
+        name = next(iter(entry), None) if isinstance(entry, dict) and len(entry) == 1 else entry
+        found.append((str(name), entry))
+    return found
+
+
+def safe_site_plugins(settings: dict[str, Any]) -> dict[str, Any]:
+    """The settings with only the mkdocs plugins of :data:`SAFE_SITE_PLUGINS`: another
+    installed plugin may be told by the settings to run a project's files."""
+    if "plugins" not in settings:
+        return settings
+    kept = [entry for name, entry in site_plugins(settings) if name in SAFE_SITE_PLUGINS]
+    return {**settings, "plugins": kept}
+
+
 def survey(root: Path) -> Survey:
     """What code the project at ``root`` holds for Pipworks to run (reads, runs nothing)."""
     found = Survey(plugins=declared_plugins(root))
@@ -181,6 +207,7 @@ def survey(root: Path) -> Survey:
         except Exception:  # unreadable settings: mkdocs says why when it builds the site
             settings = {}
         found.hooks = site_hooks(settings)
+        found.site_plugins = [name for name, _ in site_plugins(settings) if name not in SAFE_SITE_PLUGINS]
     return found
 
 

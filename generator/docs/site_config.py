@@ -118,9 +118,9 @@ def load_site(config_file: str | os.PathLike[str], root: Path, disagreements: Di
 
 def settings(path: Path, root: Path, config: Any) -> dict[str, Any]:
     """The settings in ``path``: read by the safe loader, which runs nothing; read by
-    mkdocs' own loader (hooks, Python tags) only when they hold project code and the
-    project is trusted. Pipworks' old hook (copied into projects by earlier versions)
-    never runs: its work is :class:`PipworksSite`'s."""
+    mkdocs' own loader (hooks, Python tags, any plugin) only when they hold project code
+    and the project is trusted. Pipworks' old hook (copied into projects by earlier
+    versions) never runs: its work is :class:`PipworksSite`'s."""
     from mkdocs.utils.yaml import get_yaml_loader, yaml_load
 
     skipped: list[str] = []
@@ -129,9 +129,11 @@ def settings(path: Path, root: Path, config: Any) -> dict[str, Any]:
     if not isinstance(found, dict):
         return found  # type: ignore[no-any-return]  # mkdocs says what is wrong with it
     hooks = trust.site_hooks(found)
-    if (skipped or hooks) and (not path.is_relative_to(root) or trust.trusted(root)):
-        with open(path, "rb") as handle:
-            found = yaml_load(handle, get_yaml_loader(config=config))
-        hooks = trust.site_hooks(found)
-    found["hooks"] = hooks if hooks and (not path.is_relative_to(root) or trust.trusted(root)) else []
-    return found
+    safe = trust.safe_site_plugins(found)
+    if not (skipped or hooks or safe != found):
+        return {**found, "hooks": hooks}  # nothing of the project's code to ask about (an old own hook goes)
+    if path.is_relative_to(root) and not trust.trusted(root):
+        return {**safe, "hooks": []}
+    with open(path, "rb") as handle:
+        found = yaml_load(handle, get_yaml_loader(config=config))
+    return {**found, "hooks": trust.site_hooks(found)}

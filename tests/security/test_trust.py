@@ -258,3 +258,43 @@ def test_a_template_cannot_escape_its_sandbox(plain: Path, template: str) -> Non
     problem = [line for line in result.stderr.splitlines() if line.startswith(f"templates/{template}:3: ")]
     assert problem and "may not use" in problem[0], result.stderr
     assert "Traceback" not in result.stderr
+
+
+# -- what an untrusted site's settings keep --------------------------------------------------
+
+
+def _site(root: Path, text: str) -> Path:
+    (root / "site").mkdir(parents=True)
+    (root / "site" / "mkdocs.yml").write_text(text, encoding="utf-8")
+    return root / "site" / "mkdocs.yml"
+
+
+def test_untrusted_settings_keep_only_what_runs_no_project_code(tmp_path: Path) -> None:
+    from mkdocs.config.defaults import MkDocsConfig
+
+    from generator.docs.site_config import settings
+
+    path = _site(tmp_path, "site_name: x\nhooks:\n  - hooks/pipworks_hooks.py\n  - hooks/mine.py\nplugins:\n"
+                           "  - search\n  - macros:\n      module_name: main\nmarkdown_extensions:\n  - pymdownx.emoji:\n"
+                           "      emoji_index: !!python/name:material.extensions.emoji.twemoji\n"
+                           "      emoji_generator: !!python/name:os.system\n")
+    found = settings(path, tmp_path, MkDocsConfig(config_file_path=str(path)))
+    assert found["hooks"] == [] and found["plugins"] == ["search"]
+    emoji = found["markdown_extensions"][0]["pymdownx.emoji"]
+    assert emoji["emoji_index"].__module__ == "material.extensions.emoji" and "emoji_generator" not in emoji
+    survey = trust.survey(tmp_path)
+    assert (survey.hooks, survey.tags, survey.site_plugins) == (["hooks/mine.py"], ["!!python/name:os.system"],
+                                                               ["macros"])
+
+
+def test_a_project_from_an_older_pipworks_new_builds_without_its_copy_of_the_hook(plain: Path) -> None:
+    """Earlier `pipworks new` copied Pipworks' hook into every project: that copy never
+    runs (Pipworks' plugin does its work), so nothing is skipped and nothing is said."""
+    settings = plain / "site" / "mkdocs.yml"
+    settings.write_text(settings.read_text(encoding="utf-8") + "\nhooks:\n  - hooks/pipworks_hooks.py\n")
+    (plain / "site" / "hooks").mkdir()
+    (plain / "site" / "hooks" / "pipworks_hooks.py").write_text(
+        f"open({str(plain.parent / 'canaries' / 'hook')!r}, 'w').close()\n")
+    result = pipworks("--project", str(plain), "build", "--only", "site")
+    assert result.returncode == 0 and notices(result.stderr) == [], result.stdout + result.stderr
+    assert ran(plain) == [] and (plain / "output" / "site" / "plain" / "index.html").is_file()
