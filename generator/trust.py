@@ -239,10 +239,10 @@ def code_files(root: Path) -> list[Path]:
     return sorted(set(files))
 
 
-def digests(root: Path) -> dict[str, str]:
+def digests(root: Path, files: list[Path] | None = None) -> dict[str, str]:
     """name (relative to the project where inside it) -> sha256 of each code file."""
     found = {}
-    for path in code_files(root):
+    for path in code_files(root) if files is None else files:
         name = str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
         try:
             found[name] = hashlib.sha256(path.read_bytes()).hexdigest()
@@ -316,26 +316,42 @@ class State:
     changed: tuple[str, ...] = ()  # files changed since the project was trusted
 
 
-_STATES: dict[str, State] = {}
+#: project -> (what its code files and the record looked like, the answer then)
+_STATES: dict[str, tuple[Any, State]] = {}
 
 
 def state(root: Path) -> State:
     """Is the project trusted, for this run or as recorded with its code as it is now?
-    (Read once per process: a build's workers ask too.)"""
+    The files are hashed again only when one of them (or the record) looks changed, so
+    asking often is cheap, and a long-running `pipworks serve` sees an edit at once."""
     name = key(root)
     if os.environ.get(ONCE_ENV) and key(Path(os.environ[ONCE_ENV])) == name:
         return State(True)
-    if name not in _STATES:
-        _STATES[name] = _recorded_state(root.resolve())
-    return _STATES[name]
+    try:
+        files = code_files(root.resolve())
+        looks = tuple(_looks(p) for p in [store(), *files])
+    except (TrustError, OSError):
+        return State(False)
+    cached = _STATES.get(name)
+    if cached is None or cached[0] != looks:
+        cached = _STATES[name] = (looks, _recorded_state(root.resolve(), files))
+    return cached[1]
 
 
-def _recorded_state(root: Path) -> State:
+def _looks(path: Path) -> tuple[str, int, int]:
+    try:
+        found = path.stat()
+    except OSError:
+        return (str(path), -1, -1)
+    return (str(path), found.st_mtime_ns, found.st_size)
+
+
+def _recorded_state(root: Path, files: list[Path]) -> State:
     try:
         recorded = _records().get(key(root))
         if recorded is None:
             return State(False)
-        now = digests(root)
+        now = digests(root, files)
     except TrustError:
         return State(False)
     changed = sorted(n for n in set(recorded) | set(now) if recorded.get(n) != now.get(n))
@@ -357,10 +373,8 @@ def mark(root: Path) -> str:
 def notice(root: Path) -> str | None:
     """The one line saying what of an untrusted project's code is skipped, and how to
     allow it; None when nothing is skipped."""
-    if trusted(root):
-        return None
     found = survey(root)
-    if not found:
+    if not found or trusted(root):
         return None
     changed = state(root).changed
     why = (f"untrusted project ({_listed(changed)} changed since you trusted it)" if changed
