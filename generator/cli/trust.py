@@ -28,8 +28,8 @@ def trust(
     from .. import trust as record
 
     if listed:
-        for name in record.trusted_projects():
-            typer.echo(name)
+        names = record.trusted_projects()
+        typer.echo("\n".join(names) if names else f"no trusted projects (recorded in {record.store()})")
         return
     root = (folder or Path((ctx.find_root().obj or {}).get("project", "."))).resolve()
     if not root.is_dir():
