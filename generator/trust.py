@@ -140,17 +140,20 @@ class _Skipped:
 SKIPPED: Any = _Skipped()
 
 
-def read_site_settings(path: Path, skipped: list[str], depth: int = 0) -> dict[str, Any]:
+def read_site_settings(path: Path, skipped: list[str], read: list[Path] | None = None) -> dict[str, Any]:
     """What mkdocs.yml (with the files it INHERITs, as mkdocs merges them) says, read
-    by :func:`site_loader` without looking anything up: for knowing what code it names."""
+    by :func:`site_loader` without looking anything up: for knowing what code it names.
+    ``read`` gets every settings file read."""
     import yaml
 
+    read = [] if read is None else read
+    read.append(path)
     with open(path, "rb") as handle:
         found = yaml.load(handle, Loader=site_loader(skipped))
     found = without_skipped(found) if isinstance(found, dict) else {}
     parent = found.pop("INHERIT", None)
-    if isinstance(parent, str) and depth < 8 and (path.parent / parent).is_file():
-        return _merged(read_site_settings(path.parent / parent, skipped, depth + 1), found)
+    if isinstance(parent, str) and len(read) < 8 and (path.parent / parent).is_file():
+        return _merged(read_site_settings(path.parent / parent, skipped, read), found)
     return found
 
 
@@ -217,10 +220,16 @@ def survey(root: Path) -> Survey:
 def code_files(root: Path) -> list[Path]:
     """Every file whose bytes decide what a trusted project runs: pyproject.toml, the
     site settings, the hooks they name (wherever they are) and every Python file in the
-    project but output/, hidden folders and virtual environments."""
+    project but output/, hidden folders and virtual environments (a folder linked in
+    is followed: its files run as the project's)."""
     files = [root / name for name in ("pyproject.toml", "site/mkdocs.yml") if (root / name).is_file()]
-    count = 0
-    for folder, dirs, names in os.walk(root):
+    count, seen = 0, set[str]()
+    for folder, dirs, names in os.walk(root, followlinks=True):
+        real = os.path.realpath(folder)
+        if real in seen or len(seen) > 10 * MAX_FILES:
+            dirs[:] = []  # a link back to a folder already read, or far too many folders
+            continue
+        seen.add(real)
         dirs[:] = sorted(d for d in dirs if d not in _NOT_CODE and not d.startswith(".")
                          and not (Path(folder) / d / "pyvenv.cfg").exists())
         for name in sorted(names):
@@ -231,11 +240,13 @@ def code_files(root: Path) -> list[Path]:
                 files.append(Path(folder) / name)
     path = site_settings(root)
     if path is not None:
+        read: list[Path] = []
         try:
-            hooks = site_hooks(read_site_settings(path, []))
+            hooks = site_hooks(read_site_settings(path, [], read))
         except Exception:
             hooks = []
         files += [(path.parent / hook).resolve() for hook in hooks if (path.parent / hook).is_file()]
+        files += [p.resolve() for p in read]  # settings it INHERITs, wherever they are
     return sorted(set(files))
 
 
