@@ -298,3 +298,13 @@ def test_a_project_from_an_older_pipworks_new_builds_without_its_copy_of_the_hoo
     result = pipworks("--project", str(plain), "build", "--only", "site")
     assert result.returncode == 0 and notices(result.stderr) == [], result.stdout + result.stderr
     assert ran(plain) == [] and (plain / "output" / "site" / "plain" / "index.html").is_file()
+
+
+def test_a_module_in_the_project_folder_cannot_stand_in_for_one_pipworks_imports(plain: Path) -> None:
+    """`python -m generator` run inside a project puts that folder first on the import
+    path: a yaml.py there must not be imported in place of PyYAML."""
+    (plain / "yaml.py").write_text(f"open({str(plain.parent / 'canaries' / 'plugin')!r}, 'w').close()\n")
+    result = subprocess.run([sys.executable, "-m", "generator", "validate"], cwd=plain, capture_output=True, text=True,
+                            timeout=300)
+    assert result.returncode == 0 and "content OK: 1 games (plain)" in result.stdout, result.stdout + result.stderr
+    assert ran(plain) == []
