@@ -1,8 +1,9 @@
 """Packaging step pyproject.toml cannot say: what Pipworks ships goes into the package.
 
 The product's layout keeps the shipped games (``content/``), the page templates
-(``templates/``) and the rules site's skeleton (``site/``: mkdocs.yml, hooks, pages,
-assets) at the top of the repository, where a designer's own project has them too.
+(``templates/``) and the rules site's skeleton (``site/``: mkdocs.yml, pages, assets;
+no code: Pipworks' part of the site is ``generator.docs.site_config``) at the top of the
+repository, where a designer's own project has them too.
 An installed Pipworks needs them as package data, so building the package copies them
 into ``generator/shipped/`` (``generator.shipped_root()`` finds them there; in a
 checkout or an editable install it uses the top-level folders themselves).
@@ -21,7 +22,7 @@ HERE = Path(__file__).resolve().parent
 SHIPPED = (
     ("content", ("*",)),
     ("templates", ("*",)),
-    ("site", ("mkdocs.yml", "hooks", "pages", "assets")),
+    ("site", ("mkdocs.yml", "pages", "assets")),
     ("scaffolds", ("*",)),  # the templates of `pipworks new`
 )
 

@@ -54,6 +54,14 @@ def quick_build(argv: list[str]) -> bool:
     report = nothing_to_do(project.resolve(), games, only)
     if report is None:
         return False
+    from .trust import TrustError, notice
+
+    try:
+        line = notice(project.resolve())  # its outputs were made without its code: said as a full build says it
+    except TrustError as exc:
+        line = f"untrusted project: {exc}"
+    if line:
+        print(line, file=sys.stderr)
     print(report.summary(project.resolve()))
     if report.problems:  # reused print files preflight rejected: still not a success
         from .build import problems_line

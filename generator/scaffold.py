@@ -4,8 +4,10 @@ Each template (``scaffolds/<name>/`` in what Pipworks ships) is a working projec
 game called "My Game" (slug ``my-game``, engine package ``my_game_engine``); making a
 project copies it with the designer's names in place of those, plus what every project
 has (``scaffolds/common/``: the site settings, a home page template, a README) and the
-rules site's hooks, assets and the page on how examples are checked from Pipworks' own
-site. ``cd NAME && pipworks build`` then builds it as it is.
+rules site's assets and the page on how examples are checked from Pipworks' own site
+(no code: what the site needs of Pipworks is in the package). The project is recorded
+as trusted for its maker (``generator.trust``), so a template's own engine runs at
+once. ``cd NAME && pipworks build`` then builds it as it is.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ ABOUT = {
 #: The names a template is written with, replaced by the designer's.
 SLUG, TITLE, MODULE = "my-game", "My Game", "my_game"
 #: From Pipworks' own rules site, copied into every project's site/.
-SITE_PARTS = ("hooks/pipworks_hooks.py", "assets", "pages/how-examples-are-checked.md")
+SITE_PARTS = ("assets", "pages/how-examples-are-checked.md")
 
 
 class ScaffoldError(ValueError):
@@ -126,6 +128,13 @@ def make_project(folder: Path, template: str = "blank", slug: str | None = None)
         _make(folder, template, names)
     except OSError as exc:
         raise ScaffoldError(f"cannot make {folder}: {_why(folder, exc)}") from None
+    from .trust import TrustError, trust
+
+    try:
+        trust(folder)  # its maker wrote it (from Pipworks' own templates): its engine runs at once
+    except (TrustError, OSError) as exc:
+        raise ScaffoldError(f"made {folder}, but could not record it as trusted ({exc}); "
+                            f"run `pipworks trust {folder}`") from None
     return names
 
 

@@ -88,7 +88,9 @@ def renderer_version(hasher: Hasher) -> str:
     files = [p for p in _files_under(PACKAGE_DIR) if not any(part in _NOT_CODE for part in p.relative_to(PACKAGE_DIR).parts)]
     rows = [(str(p.relative_to(hasher.root) if p.is_relative_to(hasher.root) else p), hasher.file(p)) for p in files]
     blob = json.dumps(rows).encode()
-    hasher.version = hashlib.sha256(blob).hexdigest()
+    from .trust import mark
+
+    hasher.version = hashlib.sha256(blob).hexdigest() + mark(hasher.root)
     return hasher.version
 
 

@@ -1,6 +1,10 @@
-"""jinja2 set up once: project templates first, then Pipworks' own; autoescape always on.
+"""jinja2 set up once: project templates first, then Pipworks' own; autoescape always on,
+in an immutable sandbox.
 
-Content is data: anything from YAML is escaped wherever it lands in HTML, SVG or XML, so
+A project's ``templates/`` are data too: they render in jinja2's
+``ImmutableSandboxedEnvironment``, so a template can print what it is given but never
+reach Python's internals (``cycler.__init__.__globals__``) or change its arguments; an
+attempt stops the build with the template's name, exit 2. Content is data: anything from YAML is escaped wherever it lands in HTML, SVG or XML, so
 a rule text containing ``<script>`` prints as text and never runs, and its braces cannot
 become Markdown attribute lists.
 """
@@ -11,6 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import jinja2
+from jinja2.sandbox import ImmutableSandboxedEnvironment
 from markupsafe import Markup, escape
 
 from . import shipped_root
@@ -28,7 +33,7 @@ def environment(project_root: Path) -> jinja2.Environment:
         loaders.append(jinja2.FileSystemLoader(str(own)))
     if BUILTIN_TEMPLATES.is_dir() and BUILTIN_TEMPLATES != own:
         loaders.append(jinja2.FileSystemLoader(str(BUILTIN_TEMPLATES)))
-    env = jinja2.Environment(
+    env = ImmutableSandboxedEnvironment(
         loader=jinja2.ChoiceLoader(loaders),
         autoescape=True,
         finalize=inert_braces,
@@ -59,4 +64,37 @@ def meta_text(value: object) -> Markup:
 
 
 def render(project_root: Path, template: str, **context: object) -> str:
-    return environment(project_root).get_template(template).render(**context)
+    """``template`` rendered; a template that cannot be read or that reaches for what the
+    sandbox refuses is a problem of that file (ContentInvalid: its line, exit 2)."""
+    try:
+        return environment(project_root).get_template(template).render(**context)
+    except jinja2.TemplateError as exc:
+        raise _template_problem(project_root, template, exc) from None
+
+
+def _template_problem(project_root: Path, template: str, exc: jinja2.TemplateError) -> Exception:
+    from .content.errors import ContentError, ContentInvalid
+
+    path, line = _where(project_root, template, exc)
+    what = "the template reaches for something it may not use (templates only print what they are given)" \
+        if isinstance(exc, (jinja2.sandbox.SecurityError, jinja2.UndefinedError)) else "the template cannot be used"
+    return ContentInvalid([ContentError(path, line, (), f"{what}: {exc.message or exc}")])
+
+
+def _where(project_root: Path, template: str, exc: jinja2.TemplateError) -> tuple[Path, int | None]:
+    """The template file and line the error is at (the innermost template frame of its
+    traceback: jinja2 maps them to template lines)."""
+    if isinstance(exc, jinja2.TemplateSyntaxError) and exc.filename:
+        return Path(exc.filename), exc.lineno
+    try:
+        filename = environment(project_root).get_template(template).filename
+    except jinja2.TemplateError:
+        filename = None
+    found: tuple[Path, int | None] = (Path(filename) if filename else project_root / "templates" / template, None)
+    tb = exc.__traceback__
+    while tb is not None:
+        name = tb.tb_frame.f_code.co_filename
+        if name.endswith(".j2") and Path(name).is_file():
+            found = (Path(name), tb.tb_lineno)
+        tb = tb.tb_next
+    return found

@@ -27,6 +27,14 @@ TOOLS: dict[str, tuple[tuple[str, ...], str]] = {
 }
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """`pipworks new` and `pipworks trust` record trusted projects in the user's config
+    folder: in tests (and the processes they start) a scratch one, never the real one."""
+    import tempfile
+
+    os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="pipworks-test-config-")
+
+
 def in_ci() -> bool:
     return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
 

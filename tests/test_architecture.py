@@ -42,7 +42,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("rules protocol, components vocabulary, deck tools, faces from data",
      ("generator.rules", "generator.components", "generator.deck", "generator.faces_from_data")),
     ("content, layout", ("generator.content", "generator.layout")),
-    ("scene, file and process helpers", ("generator.scene", "generator.atomic", "generator.workers", "generator")),
+    ("scene, file and process helpers", ("generator.scene", "generator.atomic", "generator.workers", "generator.trust",
+                                         "generator")),
 )
 
 #: A "module:function" reference hidden in a string (what the registry replaced).

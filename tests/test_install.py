@@ -56,9 +56,11 @@ def test_the_wheel_carries_the_shipped_games_templates_and_site(installed: Path)
     shipped = Path(out.stdout.strip())
     assert "site-packages" in shipped.parts and shipped.name == "shipped"
     for rel in ("content/multisuit/deck.csv", "content/pip-trick/examples.yaml", "templates/rulebook.md.j2",
-                "templates/site/rulebook.md.j2", "site/mkdocs.yml", "site/hooks/pipworks_hooks.py",
+                "templates/site/rulebook.md.j2", "site/mkdocs.yml",
                 "site/assets/pipworks.css", "site/pages/how-examples-are-checked.md"):
         assert (shipped / rel).is_file(), rel
+    # What the site needs of Pipworks is its code, in the package; the skeleton is data.
+    assert (shipped.parent / "docs" / "site_config.py").is_file() and not (shipped / "site" / "hooks").exists()
 
 
 def test_an_empty_folder_builds_the_shipped_games(installed: Path, tmp_path: Path, built_project: Path) -> None:

@@ -143,6 +143,9 @@ def test_an_engine_that_fails_to_load_is_named_with_its_pyproject(tmp_path: Path
     pipworks(tmp_path, "new", "broken", "--template", "trick-taking")
     engine = tmp_path / "broken" / "broken_engine" / "__init__.py"
     engine.write_text(engine.read_text() + "\nraise RuntimeError('a typo in my engine')\n")
+    # Changed code is untrusted until its designer trusts it again (generator.trust).
+    assert "skipped its game plugin 'broken'" in pipworks(tmp_path / "broken", "verify").stderr
+    assert pipworks(tmp_path / "broken", "trust").returncode == 0
     result = pipworks(tmp_path / "broken", "verify")
     assert result.returncode == 2, result
     assert result.stderr.startswith("pyproject.toml: ") and "a typo in my engine" in result.stderr

@@ -184,15 +184,16 @@ class LiveSite:
 
     # -- the pages (the browser waits for these) ----------------------------------------
     def config(self) -> Any:
-        from mkdocs.config import load_config
-
-        from ..docs.sanitize import guarded
+        """The site's config as a build loads it (``load_site``: the project's own code
+        only if it is trusted, the pages sanitised), with the theme's templates warm."""
+        from ..docs.pages import site_disagreements
+        from ..docs.site_config import load_site
 
         extra: dict[str, Any] = {"watch": []}
         if not self.own_skeleton:
             extra["docs_dir"] = str(self.docs)
-        config = guarded(load_config(config_file=str(self.site / "mkdocs.yml"), site_dir=self.site_dir,
-                                     dev_addr=f"{self.host}:{self.port}", strict=False, **extra))
+        config = load_site(self.site / "mkdocs.yml", self.root, site_disagreements, site_dir=self.site_dir,
+                           dev_addr=f"{self.host}:{self.port}", strict=False, **extra)
         config.site_url = f"http://{self.host}:{self.port}/"
         config.plugins["pipworks-live"] = _WarmTemplates(self.templates)
         return config
@@ -202,7 +203,6 @@ class LiveSite:
         mkdocs or our hook said (mkdocs logs a plugin's error, then raises a bare Abort)."""
         from mkdocs.commands.build import build
 
-        os.environ["PIPWORKS_PROJECT"] = str(self.root)
         self.docs.mkdir(parents=True, exist_ok=True)
         config = self.config()
         config.site_dir = site_dir

@@ -38,9 +38,21 @@ def root(
     ctx: typer.Context,
     project: ProjectOption = Path("."),
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version and exit."),
+    trust_once: bool = typer.Option(False, "--trust", help="Run the project's own code (game plugins, site hooks) "
+                                    "for this command only, as if trusted (see `pipworks trust`)."),
 ) -> None:
-    """Pipworks: build print-and-play files, rulebooks and a rules site from content/."""
+    """Pipworks: build print-and-play files, rulebooks and a rules site from content/.
+
+    A project's own code (game plugins in its pyproject.toml, hooks and Python tags in
+    its site/mkdocs.yml) runs only once you trust it: `pipworks trust`.
+    """
     ctx.obj = {"project": project}
+    if trust_once:
+        import os
+
+        from ..trust import ONCE_ENV
+
+        os.environ[ONCE_ENV] = str(project.resolve())  # the build's workers and the site see it too
 
 
 @app.command(short_help="Check every content file; write nothing.")
@@ -150,6 +162,8 @@ from .lab import balance as _balance  # noqa: E402
 app.command(name="balance", short_help="Bots play many games: seat advantage, length, rules fired.")(_balance)
 from .new import new as _new  # noqa: E402
 app.command(name="new", short_help="Make a project folder for a new game of your own.")(_new)
+from .trust import trust as _trust  # noqa: E402
+app.command(name="trust", short_help="Allow a project's own code (plugins, site hooks) to run.")(_trust)
 from .preflight import preflight as _preflight  # noqa: E402
 app.command(name="preflight", short_help="Check PDFs and card images before sending them to print.")(_preflight)
 

@@ -26,8 +26,21 @@ ProjectOption = Annotated[
 
 
 def project_root(ctx: typer.Context) -> Path:
+    """The project folder a command works on; the first time, what of the project's
+    own code will not run because it is not trusted is said in one line."""
     obj = ctx.find_root().obj or {}
-    return Path(obj.get("project", ".")).resolve()
+    root = Path(obj.get("project", ".")).resolve()
+    if not obj.get("trust said"):
+        obj["trust said"] = True
+        from ..trust import TrustError, notice
+
+        try:
+            line = notice(root)
+        except TrustError as exc:
+            line = f"untrusted project: {exc}"
+        if line:
+            typer.echo(line, err=True)
+    return root
 
 
 @contextlib.contextmanager

@@ -32,10 +32,12 @@ def game_engine(root: Path, slug: str, command: str = "play") -> Any:
     try:
         engine = engine_of(slug, root)
     except KeyError:
+        engine = None
+    if engine is None:  # a game known by its content only (or whose plugin is not trusted: said above)
+        if (root / "content" / slug / "game.yaml").is_file():
+            fail(no_engine(slug, f"pipworks {command} needs one"))
         known = sorted(s for s, spec in all_specs().items() if spec.engine is not None)
         fail(f"no rules engine for {slug!r}; games with one: {', '.join(known)}")
-    if engine is None:  # a game of the project with content only (the blank template's)
-        fail(no_engine(slug, f"pipworks {command} needs one"))
     return engine
 
 

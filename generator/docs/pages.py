@@ -48,8 +48,8 @@ def site_targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> li
 
 
 def build_site(project: Any, target: Target, out: Path) -> list[Path]:
-    """mkdocs build --strict of the site skeleton into output/site/ (its hook generates
-    the pages: into the project's site/docs/, or output/.pipworks/site-docs/ when the
+    """mkdocs build --strict of the site skeleton into output/site/ (Pipworks' plugin
+    generates the pages: into the project's site/docs/, or output/.pipworks/site-docs/ when the
     skeleton is the one Pipworks ships, which may be read-only); returns its files.
 
     mkdocs empties the folder it builds into, so the site is built beside output/site/
@@ -57,11 +57,9 @@ def build_site(project: Any, target: Target, out: Path) -> list[Path]:
     import os
 
     from mkdocs.commands.build import build
-    from mkdocs.config import load_config
 
-    from .sanitize import guarded
+    from .site_config import load_site
 
-    os.environ["PIPWORKS_PROJECT"] = str(project.root)
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     # The sitemap's dates come from here; fixed, so the same content gives the same bytes.
     os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
@@ -92,7 +90,7 @@ def build_site(project: Any, target: Target, out: Path) -> list[Path]:
     logger.addHandler(keep)
     fresh = out / SITE_NEW
     try:
-        config = guarded(load_config(config_file=str(site / "mkdocs.yml"), site_dir=str(fresh), strict=True, **extra))
+        config = load_site(site / "mkdocs.yml", project.root, site_disagreements, site_dir=str(fresh), strict=True, **extra)
         build(config)
     except (MkDocsException, SystemExit) as exc:
         raise SiteBuildFailed(keep.lines + [str(exc)]) from None

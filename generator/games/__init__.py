@@ -57,12 +57,18 @@ _PROJECT_SPECS: dict[Path, tuple[GameSpec, ...]] = {}
 
 def use_project(root: Path) -> None:
     """Honour the ``pipworks.games`` entry points that the project at ``root`` declares in
-    its own ``pyproject.toml``, without it being installed (see ``generator.games.project``).
-    Cheap when called again; a project with no pyproject.toml declares none."""
+    its own ``pyproject.toml``, without it being installed (see ``generator.games.project``),
+    if its user trusts the project (``generator.trust``): else its games have no spec, so
+    their examples are not checked. Cheap when called again; a project with no
+    pyproject.toml declares none."""
+    from .. import trust
     from .project import project_plugins
 
     key = root.resolve()
     if key not in _PROJECT_SPECS:
+        if trust.declared_plugins(key) and not trust.trusted(key):
+            _PROJECT_SPECS[key] = ()  # a project's code runs only once its user trusts it (generator.trust)
+            return
         try:
             _PROJECT_SPECS[key] = project_plugins(key)
         except PluginError as exc:  # the designer's own code: a content problem, exit 2
