@@ -147,7 +147,7 @@ def test_validate_verify_and_play_run_none_of_it_either(project: Path) -> None:
     assert len(notices(verified.stderr)) == 1
     assert pipworks("--project", str(project), "verify", "--strict").returncode == 1
     played = pipworks("--project", str(project), "play", "poisoned")
-    assert played.returncode == 2 and "no rules engine for 'poisoned'" in played.stderr, played.stderr
+    assert played.returncode == 2 and "'poisoned' has no rules engine" in played.stderr, played.stderr
     assert len(notices(played.stderr)) == 1 and "Traceback" not in played.stderr
     assert ran(project) == []
 
