@@ -32,7 +32,7 @@ TargetFactory = Callable[[Path, list[str], Mapping[str, Any]], list[Target]]
 TARGET_FACTORIES: tuple[TargetFactory, ...] = (
     pages.targets,
     pages.book_targets,
-    pages.letter_book_targets,
+    pages.quick_reference_targets,
     pnp_targets.targets,
     pages.site_targets,
 )
