@@ -77,6 +77,9 @@ def styles(size: float = 10.0) -> dict[str, Any]:
 #: twice (the draft pass for the contents' page numbers, then the kept one) and each
 #: game is printed on two papers, so the same markup would be parsed four times.
 _PARSED: dict[tuple[str, int, Any], tuple[Any, str, Any, list[Any], Any]] = {}
+#: More than a build's worth of paragraphs: a long-lived process (``pipworks serve``)
+#: starts afresh rather than keep every edit's text.
+_PARSED_MAX = 50_000
 
 
 def paragraph(markup: str, style: Any, bulletText: Any = None) -> Any:
@@ -88,6 +91,8 @@ def paragraph(markup: str, style: Any, bulletText: Any = None) -> Any:
     key = (markup, id(style), bulletText)
     parsed = _PARSED.get(key)
     if parsed is None:
+        if len(_PARSED) >= _PARSED_MAX:
+            _PARSED.clear()
         made = Paragraph(markup, style, bulletText)
         # the style is kept in the value, so its id cannot be reused by another style
         _PARSED[key] = (style, made.text, made.style, [f.clone() for f in made.frags], made.bulletText)
