@@ -276,9 +276,10 @@ class BookDoc:
         """Lay out until the contents' page numbers settle, then draw once.
 
         platypus builds a book with a contents page two or three times; only the last
-        pass is kept. With ``settle``, those passes skip drawing the diagrams (their
-        size, not their ink, decides the pages) and a fresh story is then drawn in full:
-        its contents list already knows every page number, so that takes one pass."""
+        pass is kept. With ``settle``, one draft pass lays the story out without drawing
+        anything (sizes, not ink, decide the pages: see ``_drafting``) and a fresh story
+        is then drawn in full: its contents list already knows every page number, so
+        that takes one pass."""
         import reportlab.pdfbase.pdfdoc  # noqa: F401  (loaded before fast_reportlab patches it)
 
         with fast_reportlab(), remembered_wraps():
