@@ -43,6 +43,10 @@ class Target:
     stage: int = 0
     #: what ``pipworks build --only`` selects by: "pnp", "docs" or "site".
     group: str = "docs"
+    #: roughly how long it takes to build, relative to other targets (not part of its
+    #: stamp): a stage starts its longest targets first, so no core is left finishing
+    #: a long one alone at the end.
+    weight: float = 1.0
 
     @property
     def option_map(self) -> dict[str, Any]:

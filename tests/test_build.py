@@ -128,8 +128,9 @@ def test_a_wrong_example_stops_the_build(built_project: Path, tmp_path: Path, ru
 
 
 def test_each_rulebook_edition_is_written_by_exactly_one_target() -> None:
-    """The A4 and Letter books are separate targets (so the two cores share the longest
-    jobs); every rulebook and quick reference a player downloads is still built, once."""
+    """A game's rulebooks (both papers, from one replay of its examples) and its quick
+    references are separate targets, so the two cores share the longest jobs; every
+    rulebook and quick reference a player downloads is still built, once."""
     from generator.build import plan
     from generator.docs.pages import BOOK_PAPERS, book_files
 
@@ -142,7 +143,7 @@ def test_each_rulebook_edition_is_written_by_exactly_one_target() -> None:
     assert len(books) == 2 * len(BOOK_PAPERS)
     assert {name: owners.get(name) for name in books} == {
         "zero-grid/zero-grid-rulebook.pdf": ["zero-grid/rulebook-pdf"],
-        "zero-grid/zero-grid-quick-reference.pdf": ["zero-grid/rulebook-pdf"],
-        "zero-grid/zero-grid-rulebook-letter.pdf": ["zero-grid/rulebook-letter-pdf"],
-        "zero-grid/zero-grid-quick-reference-letter.pdf": ["zero-grid/rulebook-letter-pdf"],
+        "zero-grid/zero-grid-quick-reference.pdf": ["zero-grid/quick-reference-pdf"],
+        "zero-grid/zero-grid-rulebook-letter.pdf": ["zero-grid/rulebook-pdf"],
+        "zero-grid/zero-grid-quick-reference-letter.pdf": ["zero-grid/quick-reference-pdf"],
     }

@@ -14,9 +14,11 @@ parallel or one target after another.
 
 from __future__ import annotations
 
+import os
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from ..docs import pages
 from ..pnp import targets as pnp_targets
@@ -32,7 +34,7 @@ TargetFactory = Callable[[Path, list[str], Mapping[str, Any]], list[Target]]
 TARGET_FACTORIES: tuple[TargetFactory, ...] = (
     pages.targets,
     pages.book_targets,
-    pages.letter_book_targets,
+    pages.quick_reference_targets,
     pnp_targets.targets,
     pages.site_targets,
 )
@@ -172,9 +174,15 @@ def _build(root: Path, slugs: Iterable[str] | None, options: Mapping[str, Any], 
         stale, fresh, manifest = stale_targets(root, targets, force)
         report.reused, report.planned, report.standing = [], len(stale), []
         try:
-            for stage in sorted({t.stage for t in targets}):
-                _run_stage(project, [t for t in targets if t.stage == stage], out, manifest, report, force,
-                           progress, workers, start_method)
+            stages = sorted({t.stage for t in targets})
+            written: list[tuple[Path, str]] = []  # print files of the stage before (and their target), not yet preflighted
+            for stage in stages:
+                # A stage's print files are preflighted while the next one builds (the
+                # site, alone in this process, leaves the other core free for it); the
+                # last stage's, in its own workers, each after its target.
+                with preflighting(project.root, written, report, manifest, workers, start_method):
+                    written = _run_stage(project, [t for t in targets if t.stage == stage], out, manifest, report,
+                                         force, progress, workers, start_method, defer=stage != stages[-1])
         finally:
             if report.built:
                 write_manifest(out, manifest)
@@ -199,7 +207,10 @@ def check_pages(root: Path) -> None:
 
 
 def _run_stage(project: Any, in_stage: list[Target], out: Path, manifest: dict[str, Any], report: BuildReport,
-               force: bool, progress: Callable[[str], None] | None, workers: int, method: str | None) -> None:
+               force: bool, progress: Callable[[str], None] | None, workers: int, method: str | None,
+               defer: bool = False) -> list[tuple[Path, str]]:
+    """Build the stage's stale targets, each preflighting its print files in its
+    worker, or with ``defer``, returning them to be preflighted later."""
     # Re-stamp now: an earlier stage may have changed files this stage reads.
     todo, done, _ = stale_targets(project.root, in_stage, force)
     report.reused += [t.key for t in done]
@@ -208,23 +219,67 @@ def _run_stage(project: Any, in_stage: list[Target], out: Path, manifest: dict[s
     for target, _ in todo:
         if progress:
             progress(target.key)
+    deferred: list[tuple[Path, str]] = []
     for target, (files, checked, problems) in run_targets(project, [t for t, _ in todo], out, workers, method,
-                                                          job=build_and_preflight):
+                                                          job=build_only if defer else build_and_preflight):
         manifest[target.key] = entry(stamps[target.key], files, out, [str(p) for p in problems])
         report.built.append(target.key)
         report.preflighted += checked
         report.preflight.extend(problems)
+        deferred += [(out / name, target.key) for name in print_files(target, files)] if defer else []
+    return deferred
+
+
+def print_files(target: Target, files: list[str]) -> list[str]:
+    """The PDFs a target wrote that preflight checks: all of them (a kit's POD PDF
+    included), except the site's, which are copies of ones checked already."""
+    return [] if target.group == "site" else sorted(f for f in files if f.endswith(".pdf"))
+
+
+def build_only(project: Any, target: Target, out: Path) -> tuple[list[str], int, list[Any]]:
+    """Build ``target``; its files (preflight comes later)."""
+    return run_one(project, target, out), 0, []
 
 
 def build_and_preflight(project: Any, target: Target, out: Path) -> tuple[list[str], int, list[Any]]:
-    """Build ``target``, then preflight every PDF it wrote (each target records all its
-    files, the POD PDF of a kit included): in the target's worker, so the checks run on
-    both cores rather than one after another in the parent. The files, how many PDFs
-    were checked, and their problems."""
+    """Build ``target``, then preflight every PDF it wrote: in the target's worker, so
+    the checks run on both cores rather than one after another in the parent. The
+    files, how many PDFs were checked, and their problems."""
+    files = run_one(project, target, out)
+    pdfs = [out / name for name in print_files(target, files)]
+    return files, len(pdfs), [p for path in pdfs for p in preflight_one(project.root, path)]
+
+
+@contextmanager
+def preflighting(root: Path, pdfs: list[tuple[Path, str]], report: BuildReport, manifest: dict[str, Any],
+                 workers: int, method: str | None) -> Iterator[None]:
+    """Preflight ``pdfs`` (each with the key of the target that wrote it) while the block
+    runs: in one worker process when cores allow (the block keeps this process busy),
+    else here after the block. Their problems go to ``report``, in file order, and to
+    their target's manifest entry, so a build that reuses the file says them again."""
+    if not pdfs:
+        yield
+        return
+    from .. import workers as pools
+
+    if (workers or (os.cpu_count() or 1)) < 2:
+        yield
+        found = [preflight_one(root, path) for path, _ in pdfs]
+    else:
+        with pools.running(1, start_method(method)) as executor:
+            futures = [executor.submit(preflight_one, root, path) for path, _ in pdfs]
+            yield
+            found = [future.result() for future in futures]
+    report.preflighted += len(pdfs)
+    for (_, key), problems in zip(pdfs, found):
+        report.preflight.extend(problems)
+        value = manifest.get(key)
+        if problems and isinstance(value, dict):
+            value["preflight"] = [*value.get("preflight", []), *(str(p) for p in problems)]
+
+
+def preflight_one(root: Path, path: Path) -> list[Any]:
+    """A print file's preflight problems (none: an empty list)."""
     from ..pnp.preflight import preflight
 
-    files = run_one(project, target, out)
-    if target.group == "site":  # the site's PDFs are copies of the ones checked already
-        return files, 0, []
-    pdfs = [out / name for name in sorted(f for f in files if f.endswith(".pdf"))]
-    return files, len(pdfs), [p for path in pdfs for p in preflight(path, None, str(path.relative_to(project.root)))]
+    return list(preflight(path, None, str(path.relative_to(root))))

@@ -47,8 +47,8 @@ def run_one(project: Any, target: Target, out: Path) -> list[str]:
 
 def run_targets(project: Any, targets: list[Target], out: Path, workers: int = 0,
                 method: str | None = None, job: Callable[[Any, Target, Path], Any] = run_one) -> Iterator[tuple[Target, Any]]:
-    """Build ``targets``, yielding each with its files (what ``job`` returns; a job must
-    be a module-level function, to reach a spawned worker) as it finishes; in worker
+    """Build ``targets`` (heaviest first), yielding each with its files (what ``job``
+    returns; a job must be a module-level function, to reach a spawned worker) as it finishes; in worker
     processes when more than one is stale and cores allow. A builder's exception is
     raised here; then, or on a signal, the other workers are stopped at once."""
     from concurrent.futures import as_completed
@@ -56,6 +56,9 @@ def run_targets(project: Any, targets: list[Target], out: Path, workers: int = 0
     from .. import workers as pools
 
     workers = workers or (os.cpu_count() or 1)
+    # Longest first: the pool takes tasks in the order given, so the short ones fill
+    # the gaps at the end instead of a long one starting last on an otherwise idle pool.
+    targets = sorted(targets, key=lambda t: -t.weight)
     if len(targets) < 2 or workers < 2:
         for target in targets:
             yield target, job(project, target, out)

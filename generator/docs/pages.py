@@ -18,6 +18,10 @@ def targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> list[Ta
             inputs=(f"content/{slug}", *template_inputs(root)),
             outputs=(f"{slug}/{slug}-rulebook.md",),
             game=slug,
+            # with the books rather than a stage of its own: a process pool started
+            # for five small pages costs more than the pages
+            stage=1,
+            weight=0.1,
         )
         for slug in slugs
     ]
@@ -116,21 +120,26 @@ def swap_in(fresh: Path, final: Path, old: Path) -> list[Path]:
 
 #: The printed books of a game, per paper: (rulebook, quick reference) file suffixes.
 BOOK_PAPERS = {"a4": "", "letter": "-letter"}
+BOOKS = ("rulebook", "quick-reference")
 
 
-def book_files(slug: str, *papers: str) -> tuple[str, ...]:
-    """The rulebook and quick-reference PDFs of ``slug`` on ``papers`` (default: all):
-    A4 (``<slug>-rulebook.pdf``) and US Letter (``<slug>-rulebook-letter.pdf``), each
-    laid out for its paper."""
+def book_files(slug: str, *papers: str, books: tuple[str, ...] = BOOKS) -> tuple[str, ...]:
+    """The rulebook and quick-reference PDFs (or just ``books``) of ``slug`` on
+    ``papers`` (default: all): A4 (``<slug>-rulebook.pdf``) and US Letter
+    (``<slug>-rulebook-letter.pdf``), each laid out for its paper."""
     return tuple(f"{slug}/{slug}-{book}{BOOK_PAPERS[paper]}.pdf" for paper in (papers or BOOK_PAPERS)
-                 for book in ("rulebook", "quick-reference"))
+                 for book in books)
 
 
 def book_targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> list[Target]:
-    """Printable A4 rulebook and one-page quick reference per game. Building it replays
-    the game's worked examples once (see ``generator.docs.replays``): a disagreement
-    stops the build, and each example is drawn from its replay. Before the site, which
-    copies the files and takes the verdicts."""
+    """Printable rulebooks per game, A4 and US Letter. Building them replays the game's
+    worked examples once (see ``generator.docs.replays``): a disagreement stops the
+    build, and each example is drawn from its replay for both papers. Before the site,
+    which copies the files and takes the verdicts.
+
+    Both papers in one target: they are drawn from the same replays and drawings, and
+    the second edition reuses the first one's parsed text (``render.book_base``); the
+    games' rulebooks, the longest jobs of a build, still share the cores."""
     return [
         Target(
             key=f"{slug}/rulebook-pdf",
@@ -139,22 +148,21 @@ def book_targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> li
             # Only the files every game's books write: the setup picture and the drawing of
             # "Reading the examples" exist only for a game that draws them, and are checked
             # through the files the build recorded it wrote (a game without them is fresh).
-            outputs=(*book_files(slug, "a4"), str(RECORDS / f"{slug}.verified")),
+            outputs=(*book_files(slug, books=("rulebook",)), str(RECORDS / f"{slug}.verified")),
             game=slug,
             stage=1,
+            weight=10.0,
         )
         for slug in slugs
     ]
 
 
-def letter_book_targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> list[Target]:
-    """The US Letter rulebook and quick reference per game: a target of their own, so
-    the two editions, the longest jobs of a build, are laid out on two cores at once.
-    It replays the examples on its own (see ``build_letter_books``) but records nothing
-    (the A4 target writes the verdict and the site's drawings)."""
+def quick_reference_targets(root: Path, slugs: list[str], options: Mapping[str, Any]) -> list[Target]:
+    """The one-page quick reference per game, A4 and US Letter: a target of its own (it
+    needs no replays), so it lays out on one core while the rulebooks use the other."""
     return [
-        Target(key=f"{slug}/rulebook-letter-pdf", builder=build_letter_books, inputs=(f"content/{slug}",),
-               outputs=book_files(slug, "letter"), game=slug, stage=1)
+        Target(key=f"{slug}/quick-reference-pdf", builder=build_quick_references, inputs=(f"content/{slug}",),
+               outputs=book_files(slug, books=("quick-reference",)), game=slug, stage=1)
         for slug in slugs
     ]
 
@@ -226,8 +234,8 @@ def write_example_drawings(folder: Path, views: list[dict]) -> None:
 
 
 def build_books(project: Any, target: Target, out: Path) -> None:
-    """The A4 rulebook and quick reference; checks and records the examples' replays
-    and writes the drawings the site shows."""
+    """The rulebooks on every paper; checks and records the examples' replays and
+    writes the drawings the site shows."""
     from .replays import checked_replays
     from .site import EXAMPLE_SVGS, LEGEND_SVG, SETUP_SVG
 
@@ -238,25 +246,23 @@ def build_books(project: Any, target: Target, out: Path) -> None:
                            + book.others)
     write_setup_picture(out / slug / SETUP_SVG, book.table)
     write_setup_picture(out / slug / LEGEND_SVG, book.legend)
-    _write_editions(book, target, out, "a4")
+    for paper in BOOK_PAPERS:
+        _write_rulebook(book, out, paper)
 
 
-def build_letter_books(project: Any, target: Target, out: Path) -> None:
-    """The US Letter rulebook and quick reference. It replays the examples itself, in
-    its own process, so it need not wait for the A4 target (the same engine and
-    examples give the same replays); a disagreement stops this target too, and the
-    A4 target records the verdict."""
-    from .replays import raise_problems, replay_game
+def build_quick_references(project: Any, target: Target, out: Path) -> None:
+    """The quick reference on every paper, with the picture of the table after setup."""
+    from .. import __version__
+    from ..atomic import write_bytes
+    from ..render.book_quickref import quickref_pdf
 
     slug = target.game
-    assert slug is not None, "a rulebook target belongs to a game"
-
-    def replays(examples: list[Any]) -> Any:
-        outcome = replay_game(project.root, slug, examples)
-        raise_problems(project.root, outcome)
-        return outcome.replays
-
-    _write_editions(_book_parts(project, slug, replays), target, out, "letter")
+    assert slug is not None, "a quick-reference target belongs to a game"
+    game = project.games[slug]
+    table = setup_scene(game, game_components(project, slug))
+    for paper in BOOK_PAPERS:
+        (quickref,) = book_files(slug, paper, books=("quick-reference",))
+        write_bytes(out / quickref, quickref_pdf(game.content, __version__, table, paper))
 
 
 class _BookParts(NamedTuple):
@@ -282,15 +288,13 @@ def _book_parts(project: Any, slug: str, replayed: Callable[[list[Any]], Any]) -
     return _BookParts(game, placed, others, title_picture(components), setup_scene(game, components), legend)
 
 
-def _write_editions(book: _BookParts, target: Target, out: Path, paper: str) -> None:
+def _write_rulebook(book: _BookParts, out: Path, paper: str) -> None:
     from .. import __version__
     from ..atomic import write_bytes
     from ..games import has_engine
     from ..render.book import rulebook_pdf
-    from ..render.book_quickref import quickref_pdf
 
     content = book.game.content
-    rulebook, quickref = book_files(content.slug, paper)
+    (rulebook,) = book_files(content.slug, paper, books=("rulebook",))
     write_bytes(out / rulebook, rulebook_pdf(content, book.placed, book.others, book.cover, __version__, paper,
                                              book.table, book.legend, playable=has_engine(content.slug)))
-    write_bytes(out / quickref, quickref_pdf(content, __version__, book.table, paper))

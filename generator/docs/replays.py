@@ -1,6 +1,6 @@
-"""Worked examples replayed once per printed edition, their verdict shared.
+"""Worked examples replayed once per game's rulebooks, their verdict shared.
 
-Each game's A4 rulebook target replays that game's examples through its engine (its
+Each game's rulebook target replays that game's examples through its engine (its
 game's examples only, so games replay in parallel and a change to one game replays
 only its examples) and fails the build on a mismatch. The rulebook draws each
 example's position from those replays, and the verdict is recorded in
@@ -8,9 +8,8 @@ example's position from those replays, and the verdict is recorded in
 site's hook takes it instead of replaying. A record whose stamp no longer matches its
 sources (content edited while ``pipworks serve`` runs, a plain ``mkdocs build``) is not
 used: that game's examples are replayed by the hook. The few examples in the site's own
-pages are replayed by the hook. The US Letter target replays the same examples again
-in its own process: the replays are a tenth of a rulebook's time, and sharing them
-would make the Letter edition wait for the A4 one instead of laying out beside it.
+pages are replayed by the hook. The target prints both papers' rulebooks from the
+one replay.
 """
 
 from __future__ import annotations

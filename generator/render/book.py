@@ -18,7 +18,7 @@ from ..content.outline import (READING_INTRO, Chapter, glossary_terms, outline, 
                                rulings_by_rule)
 from ..scene import Scene
 from ..components.tabletop import MIN_TEXT
-from .book_base import MM, BookDoc, SceneFlowable, boxed, styles, text
+from .book_base import MM, BookDoc, SceneFlowable, boxed, paragraph, styles, text
 
 #: Colours of the boxes: worked examples green, rulings indigo.
 EXAMPLE_COLOUR = "#2e7d32"
@@ -29,9 +29,7 @@ DRAWING_MAX_H = 150.0
 
 def _heading(title: str, style: Any, level: int | None, key: str) -> Any:
     """A heading, linkable by ``key`` (the rule's id), listed in the contents at ``level``."""
-    from reportlab.platypus import Paragraph
-
-    para = Paragraph(f'<a name="{escape(key)}"/>{text(title)}', style)
+    para = paragraph(f'<a name="{escape(key)}"/>{text(title)}', style)
     if level is not None:
         para._toc_level = level
         para._bookmark = key
@@ -41,9 +39,7 @@ def _heading(title: str, style: Any, level: int | None, key: str) -> Any:
 
 def _see_rulings(rule_id: str, rulings: dict[str, list[Any]], st: dict[str, Any]) -> list[Any]:
     """"See ruling: …" lines linking a rule to its clarifications further on."""
-    from reportlab.platypus import Paragraph
-
-    return [Paragraph(f'See ruling: <a href="#{escape(k.id)}">{text(k.question)}</a>', st["link"])
+    return [paragraph(f'See ruling: <a href="#{escape(k.id)}">{text(k.question)}</a>', st["link"])
             for k in rulings.get(rule_id, [])]
 
 
@@ -95,26 +91,24 @@ class _Book:
         return [f for ex in self.placed.get(anchor, []) for f in _example(ex, self.st, self.width)]
 
     def sections(self, sections: Sequence[Any], depth: int) -> list[Any]:
-        from reportlab.platypus import Paragraph
-
         st = self.st
         story: list[Any] = []
         for section in sections:
             style = st["h2"] if depth == 0 else st["h3"]
             story.append(_heading(section.title, style, 1 if depth == 0 else None, section.id))
             if section.text:
-                story.append(Paragraph(text(section.text), st["body"]))
-            story += [Paragraph(text(item), st["bullet"], bulletText="•") for item in section.items]
+                story.append(paragraph(text(section.text), st["body"]))
+            story += [paragraph(text(item), st["bullet"], bulletText="•") for item in section.items]
             story += _see_rulings(section.id, self.rulings, st)
             story += self.examples(section.id)
             story += self.sections(section.sections, depth + 1)
         return story
 
     def title_page(self) -> list[Any]:
-        from reportlab.platypus import Paragraph, Spacer
+        from reportlab.platypus import Spacer
 
         game, st = self.game, self.st
-        story: list[Any] = [Paragraph(text(game.title), st["title"]), Paragraph(text(game.tagline), st["tagline"])]
+        story: list[Any] = [paragraph(text(game.title), st["title"]), paragraph(text(game.tagline), st["tagline"])]
         facts = [f"{players_text(game)} players"]
         play_time = play_time_text(game)
         if play_time:
@@ -123,8 +117,8 @@ class _Book:
             facts.append(f"ages {game.ages}+")
         if game.designer:
             facts.append(f"game design: {game.designer}")
-        story.append(Paragraph(text(" · ".join(facts)), st["body"]))
-        story.append(Paragraph(text(game.overview), st["body"]))
+        story.append(paragraph(text(" · ".join(facts)), st["body"]))
+        story.append(paragraph(text(game.overview), st["body"]))
         if self.picture is not None:
             # the printed piece in miniature: its shapes, and only the words that still read
             story += [Spacer(1, 6 * MM), SceneFlowable(self.picture, self.width / MM, 120, min_text_mm=MIN_TEXT)]
@@ -132,18 +126,18 @@ class _Book:
 
     def chapter(self, chapter: Chapter) -> list[Any]:
         """One chapter of the outline, as flowables."""
-        from reportlab.platypus import Paragraph, Spacer
+        from reportlab.platypus import Spacer
 
         game, st = self.game, self.st
         story = [_heading(chapter.title, st["h1"], 0, chapter.id)]
         if chapter.id == "components":
-            story += [Paragraph(text(f"{c.count} × {c.name}" + (f": {c.description}" if c.description else "")),
+            story += [paragraph(text(f"{c.count} × {c.name}" + (f": {c.description}" if c.description else "")),
                                 st["bullet"], bulletText="•") for c in game.components]
         elif chapter.id == "reading-examples":
-            story.append(Paragraph(text(READING_INTRO), st["body"]))
+            story.append(paragraph(text(READING_INTRO), st["body"]))
             if self.legend is not None:
                 story += [SceneFlowable(self.legend, self.width / MM, DRAWING_MAX_H), Spacer(1, 2 * MM)]
-            story += [Paragraph(f"<b>{text(t.term)}</b>: {text(t.meaning)}", st["bullet"], bulletText="•")
+            story += [paragraph(f"<b>{text(t.term)}</b>: {text(t.meaning)}", st["bullet"], bulletText="•")
                       for t in game.notation]
         elif chapter.id == "setup":
             if self.setup_picture is not None:
@@ -154,10 +148,10 @@ class _Book:
         elif chapter.id == "variants":
             for v in game.variants:
                 story.append(_heading(v.name, st["h2"], 1, v.id))
-                story.append(Paragraph(text(v.text), st["body"]))
-                story += [Paragraph(text(i), st["bullet"], bulletText="•") for i in v.items]
+                story.append(paragraph(text(v.text), st["body"]))
+                story += [paragraph(text(i), st["bullet"], bulletText="•") for i in v.items]
                 if self.playable:  # the name the commands take is the one printed here
-                    story.append(Paragraph(f"<b>Play it:</b> {text(variant_command(game.slug, v.id))}", st["body"]))
+                    story.append(paragraph(f"<b>Play it:</b> {text(variant_command(game.slug, v.id))}", st["body"]))
                 story += _see_rulings(v.id, self.rulings, st)
                 story += self.examples(v.id)
         elif chapter.id == "clarifications":
@@ -169,9 +163,9 @@ class _Book:
             for ex in self.others:
                 story += _example(ex, st, self.width)
         elif chapter.id == "glossary":
-            story += [Paragraph(f"<b>{text(g.term)}</b>: {text(g.definition)}", st["body"]) for g in glossary_terms(game)]
+            story += [paragraph(f"<b>{text(g.term)}</b>: {text(g.definition)}", st["body"]) for g in glossary_terms(game)]
         elif chapter.id == "quick-reference":
-            story += [Paragraph(text(line), st["bullet"], bulletText="•") for line in self.reference_lines()]
+            story += [paragraph(text(line), st["bullet"], bulletText="•") for line in self.reference_lines()]
         else:
             raise ValueError(f"the printed rulebook has no layout for chapter {chapter.id!r}")
         return story
@@ -180,10 +174,10 @@ class _Book:
         return [line.text for line in reference_lines(self.game)]
 
     def story(self, toc: Any) -> list[Any]:
-        from reportlab.platypus import PageBreak, Paragraph
+        from reportlab.platypus import PageBreak
 
         story = self.title_page()
-        story += [PageBreak(), Paragraph("Contents", self.st["h1"]), toc, PageBreak()]
+        story += [PageBreak(), paragraph("Contents", self.st["h1"]), toc, PageBreak()]
         for chapter in outline(self.game, self.others):
             story += self.chapter(chapter)
         return story

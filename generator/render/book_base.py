@@ -8,10 +8,12 @@ Diagrams are the same scenes the print-and-play files draw, drawn as vectors.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import io
 import re
 from html import escape
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from ..components.palette import SUIT_COLOURS
 from ..components.tabletop import legible
@@ -32,8 +34,11 @@ SUIT_NAMES = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs
 _SUIT = re.compile("[♠♥♦♣]")
 
 
+@functools.lru_cache(maxsize=None)
 def styles(size: float = 10.0) -> dict[str, Any]:
-    """The paragraph styles of a book whose body text is ``size`` points."""
+    """The paragraph styles of a book whose body text is ``size`` points: the same
+    objects on every call in a process (callers clone, never change them), so a
+    paragraph parsed for one edition is recognised by the next (:func:`paragraph`)."""
     from reportlab.lib.colors import HexColor
     from reportlab.lib.styles import ParagraphStyle
 
@@ -65,6 +70,35 @@ def styles(size: float = 10.0) -> dict[str, Any]:
                                spaceAfter=2),
         "toc2": ParagraphStyle("toc2", parent=body, fontSize=9.5, leftIndent=14, spaceAfter=0),
     }
+
+
+#: Parsed paragraph markup by (markup, style, bullet). platypus parses a paragraph's
+#: markup (an HTML parser in pure Python) whenever one is made; a book's story is made
+#: twice (the draft pass for the contents' page numbers, then the kept one) and each
+#: game is printed on two papers, so the same markup would be parsed four times.
+_PARSED: dict[tuple[str, int, Any], tuple[Any, str, Any, list[Any], Any]] = {}
+#: More than a build's worth of paragraphs: a long-lived process (``pipworks serve``)
+#: starts afresh rather than keep every edit's text.
+_PARSED_MAX = 50_000
+
+
+def paragraph(markup: str, style: Any, bulletText: Any = None) -> Any:
+    """``Paragraph(markup, style, bulletText)``, its markup parsed once per process:
+    later ones get copies of the first one's fragments (laying out never changes a
+    paragraph's own fragments, but each paragraph owns its copies all the same)."""
+    from reportlab.platypus import Paragraph
+
+    key = (markup, id(style), bulletText)
+    parsed = _PARSED.get(key)
+    if parsed is None:
+        if len(_PARSED) >= _PARSED_MAX:
+            _PARSED.clear()
+        made = Paragraph(markup, style, bulletText)
+        # the style is kept in the value, so its id cannot be reused by another style
+        _PARSED[key] = (style, made.text, made.style, [f.clone() for f in made.frags], made.bulletText)
+        return made
+    _, cleaned, parsed_style, frags, bullet = parsed
+    return Paragraph(cleaned, parsed_style, bullet, frags=[f.clone() for f in frags])
 
 
 def text(value: Any) -> str:
@@ -114,13 +148,13 @@ def boxed(title: str, rows: Sequence[Any], colour: str, st: dict[str, Any], widt
     """A framed box: a shaded title row (linkable by ``anchor``), an optional drawing,
     then ``rows`` (paragraph markup or flowables). Kept on one page when it fits one."""
     from reportlab.lib.colors import HexColor
-    from reportlab.platypus import KeepTogether, Paragraph, Table, TableStyle
+    from reportlab.platypus import KeepTogether, Table, TableStyle
 
     name = f'<a name="{escape(anchor)}"/>' if anchor else ""
-    cells: list[list[Any]] = [[Paragraph(f"{name}<b>{text(title)}</b>", st["box"])]]
+    cells: list[list[Any]] = [[paragraph(f"{name}<b>{text(title)}</b>", st["box"])]]
     if picture is not None:
         cells.append([picture])
-    cells += [[row if not isinstance(row, str) else Paragraph(row, st["box"])] for row in rows]
+    cells += [[row if not isinstance(row, str) else paragraph(row, st["box"])] for row in rows]
     table = Table(cells, colWidths=[width], repeatRows=1)  # a box too long for a page keeps its title
     table.setStyle(TableStyle([
         ("BOX", (0, 0), (-1, -1), 0.8, HexColor(colour)),
@@ -131,6 +165,64 @@ def boxed(title: str, rows: Sequence[Any], colour: str, st: dict[str, Any], widt
         ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
     ]))
     return KeepTogether([table])
+
+
+@contextlib.contextmanager
+def _drafting() -> Iterator[None]:
+    """A layout-only pass: its pages are thrown away, so nothing is drawn on them.
+    Where things go was decided before drawing (wrap and split), and the contents
+    hear of each heading after it is placed, drawn or not."""
+    from reportlab.platypus import Paragraph, Table
+
+    saved = Paragraph.draw, Table.draw
+    DRAFT[0] = True
+    Paragraph.draw = Table.draw = _draw_nothing  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        Paragraph.draw, Table.draw = saved  # type: ignore[method-assign]
+        DRAFT[0] = False
+
+
+def _draw_nothing(flowable: Any) -> None:
+    return None
+
+
+#: reportlab's own ``Paragraph.wrap``, while :func:`remembered_wraps` stands in for it.
+_WRAP: list[Any] = []
+
+
+@contextlib.contextmanager
+def remembered_wraps() -> Iterator[None]:
+    """Within the block a paragraph wrapped again at the width it was last wrapped
+    at answers from memory. platypus asks often: a table measures each cell to size
+    its rows, a kept-together box measures the table, and drawing a table measures
+    each cell once more; every time, the same words broke into the same lines."""
+    from reportlab.platypus import Paragraph
+
+    if _WRAP:  # already inside one
+        yield
+        return
+    _WRAP.append(Paragraph.wrap)
+    Paragraph.wrap = _wrap_once  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        Paragraph.wrap = _WRAP.pop()  # type: ignore[method-assign]
+
+
+def _wrap_once(paragraph: Any, width: float, height: float) -> tuple[float, float]:
+    # A paragraph's lines depend on the width, its fragments and its style only (not
+    # on the height); breaking lines may swap in processed fragments, so those are
+    # what the memory is checked against; a split may throw the lines away.
+    state = paragraph.__dict__
+    memo = state.get("_wrapped")
+    if (memo is not None and memo[0] == width and memo[1] is paragraph.frags and memo[2] is paragraph.style
+            and "blPara" in state):
+        return memo[3]  # type: ignore[no-any-return]
+    size = _WRAP[0](paragraph, width, height)
+    paragraph._wrapped = (width, paragraph.frags, paragraph.style, size)
+    return size  # type: ignore[no-any-return]
 
 
 class BookDoc:
@@ -184,12 +276,13 @@ class BookDoc:
         """Lay out until the contents' page numbers settle, then draw once.
 
         platypus builds a book with a contents page two or three times; only the last
-        pass is kept. With ``settle``, those passes skip drawing the diagrams (their
-        size, not their ink, decides the pages) and a fresh story is then drawn in full:
-        its contents list already knows every page number, so that takes one pass."""
+        pass is kept. With ``settle``, one draft pass lays the story out without drawing
+        anything (sizes, not ink, decide the pages: see ``_drafting``) and a fresh story
+        is then drawn in full: its contents list already knows every page number, so
+        that takes one pass."""
         import reportlab.pdfbase.pdfdoc  # noqa: F401  (loaded before fast_reportlab patches it)
 
-        with fast_reportlab():
+        with fast_reportlab(), remembered_wraps():
             if settle:
                 # One layout pass collects the contents' entries; the contents page is a
                 # page of its own, so its length cannot move the pages it lists.
@@ -201,11 +294,8 @@ class BookDoc:
                 self.doc._indexingFlowables = indexing
                 for flowable in indexing:
                     flowable.beforeBuild()
-                DRAFT[0] = True
-                try:
+                with _drafting():
                     self.doc.build(story)
-                finally:
-                    DRAFT[0] = False
                 for flowable in indexing:
                     flowable.afterBuild()
                 self.buffer.seek(0)

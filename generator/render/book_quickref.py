@@ -8,14 +8,14 @@ which everything fits one page; what height is left goes to the setup picture.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from ..components.palette import palette
 from ..content.outline import play_time_text, players_text
 from ..content.reference import PARTS, Entry, QuickReference, quick_reference
 from ..layout import fonts
 from ..scene import Scene
-from .book_base import INK, MM, BookDoc, SceneFlowable, styles, text
+from .book_base import INK, MM, BookDoc, SceneFlowable, paragraph, remembered_wraps, styles, text
 
 #: The body sizes tried, largest first (points); 8 pt is the floor players can read.
 SIZES = tuple(x / 4 for x in range(48, 31, -1))
@@ -27,15 +27,11 @@ MARGIN_MM = 12.0
 
 
 def _heading(title: str, st: dict[str, Any]) -> Any:
-    from reportlab.platypus import Paragraph
-
-    return Paragraph(text(title), st["h2"])
+    return paragraph(text(title), st["h2"])
 
 
 def _bullets(entries: list[Entry], st: dict[str, Any], mark: str = "•") -> list[Any]:
-    from reportlab.platypus import Paragraph
-
-    return [Paragraph(text(e.line), st["bullet"], bulletText=mark) for e in entries]
+    return [paragraph(text(e.line), st["bullet"], bulletText=mark) for e in entries]
 
 
 def _grid(rows: list[list[Any]], widths: list[float], st: dict[str, Any], lines: bool = True) -> Any:
@@ -55,7 +51,7 @@ def _grid(rows: list[list[Any]], widths: list[float], st: dict[str, Any], lines:
 def _flow(steps: list[tuple[str, list[Entry]]], st: dict[str, Any], width: float, name: str) -> list[Any]:
     """The turn as a row of steps with arrows between, then each step with its lines."""
     from reportlab.lib.colors import HexColor
-    from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
+    from reportlab.platypus import Spacer, Table, TableStyle
 
     if not steps:
         return []
@@ -63,8 +59,8 @@ def _flow(steps: list[tuple[str, list[Entry]]], st: dict[str, Any], width: float
     row: list[Any] = []
     for n, (step, _) in enumerate(steps):
         if n:
-            row.append(Paragraph("→", label))
-        row.append(Paragraph(f"<b>{text(step)}</b>", label))
+            row.append(paragraph("→", label))
+        row.append(paragraph(f"<b>{text(step)}</b>", label))
     arrow_w = 6 * MM
     box_w = (width - arrow_w * (len(steps) - 1)) / len(steps)
     widths = [arrow_w if n % 2 else box_w for n in range(len(row))]
@@ -74,7 +70,7 @@ def _flow(steps: list[tuple[str, list[Entry]]], st: dict[str, Any], width: float
                                *[("BACKGROUND", (c, 0), (c, 0), HexColor("#eef0f6")) for c in range(0, len(row), 2)],
                                ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]))
     step_w = max(22 * MM, max(len(step) for step, _ in steps) * st["body"].fontSize * 0.62 + 8)
-    rows = [[Paragraph(f"<b>{text(step)}</b>", st["label"]), [Paragraph(text(e.line), st["bullet"], bulletText="•")
+    rows = [[paragraph(f"<b>{text(step)}</b>", st["label"]), [paragraph(text(e.line), st["bullet"], bulletText="•")
                                                              for e in entries]]
             for step, entries in steps]
     return [_heading(name, st), chain, Spacer(1, 1.5 * MM), _grid(rows, [step_w, width - step_w], st)]
@@ -82,8 +78,6 @@ def _flow(steps: list[tuple[str, list[Entry]]], st: dict[str, Any], width: float
 
 def _powers(entries: list[Entry], slug: str, st: dict[str, Any], width: float) -> list[Any]:
     """The suit-power table: each suit's symbol, the power's name and what it does."""
-    from reportlab.platypus import Paragraph
-
     if not entries:
         return []
     pal = palette(slug, "colour")
@@ -93,9 +87,9 @@ def _powers(entries: list[Entry], slug: str, st: dict[str, Any], width: float) -
     for e in entries:
         suit = e.suit or ""
         glyph = SUIT_GLYPHS.get(suit, suit.title())
-        rows.append([Paragraph(f'<font color="{pal.suit(suit)}">{text(glyph)}</font>', big),
-                     Paragraph(f"<b>{text(e.power or suit.title())}</b>", st["body"]),
-                     Paragraph(text(e.line), st["body"])])
+        rows.append([paragraph(f'<font color="{pal.suit(suit)}">{text(glyph)}</font>', big),
+                     paragraph(f"<b>{text(e.power or suit.title())}</b>", st["body"]),
+                     paragraph(text(e.line), st["body"])])
     name_w = max(24 * MM, max(len(e.power or e.suit or "") for e in entries) * st["body"].fontSize * 0.62 + 8)
     symbol_w = st["body"].fontSize * 2.2
     return [_heading(PARTS["powers"], st), _grid(rows, [symbol_w, name_w, width - symbol_w - name_w], st)]
@@ -104,11 +98,9 @@ def _powers(entries: list[Entry], slug: str, st: dict[str, Any], width: float) -
 def _setup(entries: list[Entry], picture: Scene | None, st: dict[str, Any], width: float,
            picture_h: float) -> list[Any]:
     """The setup checklist, with the picture of the table after setup beside it."""
-    from reportlab.platypus import Paragraph
-
     if not entries:
         return []
-    checks = [Paragraph(text(e.line), st["bullet"], bulletText="☐") for e in entries]
+    checks = [paragraph(text(e.line), st["bullet"], bulletText="☐") for e in entries]
     if picture is None or picture_h <= 0:
         return [_heading(PARTS["setup"], st), *checks]
     drawing = SceneFlowable(picture, picture.width * PICTURE_SCALE, picture_h / MM, min_text_mm=PICTURE_MIN_TEXT)
@@ -118,14 +110,12 @@ def _setup(entries: list[Entry], picture: Scene | None, st: dict[str, Any], widt
 
 def _story(game: Any, ref: QuickReference, picture: Scene | None, size: float, width: float,
            picture_h: float) -> list[Any]:
-    from reportlab.platypus import Paragraph
-
     st = styles(size)
     facts = [f"{players_text(game)} players"]
     if play_time_text(game):
         facts.append(f"{play_time_text(game)} minutes")
-    story: list[Any] = [Paragraph(f"{text(game.title)} — quick reference", st["h1"]),
-                        Paragraph(text(" · ".join(facts)), st["small"])]
+    story: list[Any] = [paragraph(f"{text(game.title)} — quick reference", st["h1"]),
+                        paragraph(text(" · ".join(facts)), st["small"])]
     story += _setup(ref.part("setup"), picture, st, width, picture_h)
     story += _flow(ref.steps, st, width, PARTS["play"])
     if ref.other_play:
@@ -157,17 +147,46 @@ def quickref_pdf(game: Any, version: str, picture: Scene | None = None, paper: s
     ref = quick_reference(game)
     title = f"{game.title} — quick reference"
     footer = f"{game.title} · quick reference · Pipworks {version}"
+    with remembered_wraps():  # the story measured is the one then laid out
+        return _fitted(game, ref, title, footer, picture, paper)
+
+
+def _fitted(game: Any, ref: QuickReference, title: str, footer: str, picture: Scene | None, paper: str) -> bytes:
     data = b""
     pictures = (picture, None) if picture is not None else (None,)
     for shown in pictures:
         picture_h = shown.height * PICTURE_SCALE * MM if shown is not None else 0.0
-        for size in SIZES:
-            doc = BookDoc(title, footer, paper, margin_mm=MARGIN_MM, top_mm=MARGIN_MM, bottom_mm=16.0)
-            width, height = doc.width, doc.height
-            story = _story(game, ref, shown, size, width, picture_h)
-            if _height(story, width, height) > height:
+        measured: dict[int, tuple[BookDoc, list[Any], bool]] = {}
+
+        def measure(index: int) -> tuple[BookDoc, list[Any], bool]:
+            if index not in measured:
+                doc = BookDoc(title, footer, paper, margin_mm=MARGIN_MM, top_mm=MARGIN_MM, bottom_mm=16.0)
+                story = _story(game, ref, shown, SIZES[index], doc.width, picture_h)
+                measured[index] = doc, story, _height(story, doc.width, doc.height) <= doc.height
+            return measured[index]
+
+        for index in range(_largest_fitting(lambda i: measure(i)[2]), len(SIZES)):
+            doc, story, fits = measure(index)
+            if not fits:
                 continue
             data = doc.build(lambda: story, settle=False)  # the story measured: laid out once more
             if doc.pages == 1:
                 return data
     return data  # at 8 pt and still more than a page: the content needs editing, not smaller type
+
+
+def _largest_fitting(fits: Callable[[int], bool]) -> int:
+    """The index in SIZES of the largest type whose story fits the page (len(SIZES)
+    when none does), found by halving: larger type never takes less room (every word
+    and indent grows with it, so lines break no later and stand taller), so the sizes
+    that fit are the smaller end of the list. Each try lays out the whole story."""
+    if not fits(len(SIZES) - 1):
+        return len(SIZES)
+    low, high = 0, len(SIZES) - 1  # SIZES[high] fits
+    while low < high:
+        middle = (low + high) // 2
+        if fits(middle):
+            high = middle
+        else:
+            low = middle + 1
+    return high
