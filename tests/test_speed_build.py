@@ -37,9 +37,12 @@ def test_print_files_are_preflighted_while_the_next_stage_builds(tmp_path: Path,
     broken.write_bytes(b"not a PDF at all")
     report = BuildReport()
     ran = []
-    with preflighting(tmp_path, [broken, good], report, workers, None):
+    manifest: dict[str, object] = {"kit": {"stamp": "s", "files": ["broken.pdf"]}, "other": {"stamp": "t", "files": []}}
+    with preflighting(tmp_path, [(broken, "kit"), (good, "other")], report, manifest, workers, None):
         ran.append("the next stage")
     assert ran == ["the next stage"]
     assert report.preflighted == 2
     assert report.preflight, "the broken file is reported"
     assert {p.file for p in report.preflight} == {"broken.pdf"}
+    # kept with the target that wrote it, so a build that reuses the file says it again
+    assert manifest["kit"]["preflight"] and "preflight" not in manifest["other"]  # type: ignore[index,operator]
