@@ -291,8 +291,10 @@ def play_card(f: list[Any], suit: int, pip: int, ev: Collector) -> None:
         ev.append(CardPlayed(seat, suit, pip))
     if f[_LED] is None:
         f[_LED] = (suit, pip)
-        f[_TURN] = 1 - seat
-        settle_follower(f, ev)
+        f[_TURN] = other = 1 - seat
+        theirs = dice[other]  # settle_follower's test, asked here first: the follower is rarely stuck
+        if hands[other][suit] and (not theirs or theirs[0] == pip == theirs[-1]):
+            settle_follower(f, ev)
         return
     follow = (suit, pip)
     finish_trick(f, trick_winner(f, follow, ev), follow, ev)
