@@ -156,11 +156,11 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         actions = capone_returns(hands[seat], capone)
     else:
         hand, mine = hands[seat], dice[seat]
-        pips = _DISTINCT.get(mine)
-        if pips is None:
-            pips = distinct(mine)
-        found = _FOLLOWS.get((led, pips)) if led is not None and hand[led[0]] else _LEADS.get((hand, pips))
-        actions = card_plays(hand, mine, led) if found is None else found
+        try:  # the caches of distinct and card_plays, read by subscript: less than a call of get
+            actions = _FOLLOWS[led, _DISTINCT[mine]] if led is not None and hand[led[0]] else \
+                _LEADS[hand, _DISTINCT[mine]]
+        except KeyError:
+            actions = card_plays(hand, mine, led)
         if not used[seat]:
             extra = ability_actions(seat, used, characters, hands, dice)
             if not actions:
@@ -273,9 +273,16 @@ def play_card(f: list[Any], suit: int, pip: int, ev: Collector) -> None:
     seat = f[_TURN]
     hands, dice = f[_HANDS], f[_DICE]
     hand, mine = hands[seat], dice[seat]
-    # without_card and without_die, their caches read here: this runs on most moves
-    hand = _PLAYED.get((hand, suit)) or without_card(hand, suit)
-    mine = _WITHOUT.get((mine, pip)) or without_die(mine, pip)
+    # without_card and without_die, their caches read here (by subscript: less than a call
+    # of get): this runs on most moves
+    try:
+        hand = _PLAYED[hand, suit]
+    except KeyError:
+        hand = without_card(hand, suit)
+    try:
+        mine = _WITHOUT[mine, pip]
+    except KeyError:
+        mine = without_die(mine, pip)
     if seat == 0:
         f[_HANDS], f[_DICE] = (hand, hands[1]), (mine, dice[1])
     else:
@@ -284,8 +291,10 @@ def play_card(f: list[Any], suit: int, pip: int, ev: Collector) -> None:
         ev.append(CardPlayed(seat, suit, pip))
     if f[_LED] is None:
         f[_LED] = (suit, pip)
-        f[_TURN] = 1 - seat
-        settle_follower(f, ev)
+        f[_TURN] = other = 1 - seat
+        theirs = dice[other]  # settle_follower's test, asked here first: the follower is rarely stuck
+        if hands[other][suit] and (not theirs or theirs[0] == pip == theirs[-1]):
+            settle_follower(f, ev)
         return
     follow = (suit, pip)
     finish_trick(f, trick_winner(f, follow, ev), follow, ev)

@@ -88,7 +88,8 @@ def determinise(state: State, seat: int, rng: random.Random) -> State:
     hands = tuple(hand if s == other else h for s, h in enumerate(state.hands))
     pending = program_choices(hands[state.seat]) if state.phase == PROGRAM else state.pending
     events = _rewrite(state.events, other, hands, program)
-    return state._replace(deck=deck, seeds=seeds, hands=hands, programs=programs, pending=pending, events=events)
+    return state._replace(deck=deck, seeds=seeds, hands=hands, programs=programs, pending=pending,
+                          history=[events])
 
 
 def _rewrite(events: Any, other: int, hands: tuple[tuple[int, ...], ...], program: tuple[int, ...]) -> Any:

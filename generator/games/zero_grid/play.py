@@ -8,7 +8,8 @@ and the swap target (RULINGS 2, 4). A step with one legal outcome is played at o
 :func:`apply` copies the state's fields into a list, lets the rules edit that list by
 named index, and returns a new :class:`State`; the grid and activation marks of the seat
 whose cards resolve are locals of :func:`resolve_cards` until it writes them back, so no
-state is ever changed once built.
+state is ever changed once built. A move records its events only when they are asked
+for (:data:`.state.Later`): random play and the searches never read them.
 """
 
 from __future__ import annotations
@@ -17,11 +18,11 @@ from itertools import product
 from operator import itemgetter
 from typing import Any, Callable, Sequence
 
-from ...rules.base import Events, IllegalAction, implements
+from ...rules.base import IllegalAction, implements
 from .state import (
     DIAMONDS, EASIER, FACE, FAVOR_AT_REVEAL, HARDCORE, HARDCORE_TEXT, HEARTS, OVER, POWER, PROGRAM, RESOLVE,
-    SPADES, SUIT_OF, SWAPS, Action, Favor, Fizzled, Penalty, PowerUsed, ProgramChoices, Programmed, Revealed, Shifted,
-    State, Swapped, Unplayed, allowed_reshuffles, deal_and_program, draw, finish, program_choices,
+    SPADES, SUIT_OF, SWAPS, Action, Favor, Fizzled, History, Penalty, PowerUsed, ProgramChoices, Programmed, Revealed,
+    Shifted, State, Swapped, Unplayed, allowed_reshuffles, deal_and_program, draw, finish, program_choices,
 )
 
 #: ``_new(Event, (fields...))`` builds an event record without NamedTuple's Python-level
@@ -30,14 +31,14 @@ _new = tuple.__new__
 
 #: Field indexes of State, for building the next state in a list.
 (_PLAYERS, _FLAGS, _GRIDS, _DISCARD, _RESHUFFLES, _HANDS, _PROGRAMS, _REVEAL, _WINNER, _PHASE, _SEAT, _STEP,
- _SPENT, _USED, _PENDING, _CTX, _EVENTS, _NUMBERS) = map(State._fields.index, (
+ _SPENT, _USED, _PENDING, _CTX, _HISTORY, _NUMBERS) = map(State._fields.index, (
     "players", "flags", "grids", "discard", "reshuffles", "hands", "programs", "reveal", "winner", "phase", "seat",
-    "step", "spent", "used", "pending", "ctx", "events", "numbers"))
+    "step", "spent", "used", "pending", "ctx", "history", "numbers"))
 #: The fields :func:`resolve_cards` reads, and those it writes when it stops, each as
 #: one slice: a slice and an unpacking cost less than a dozen reads by index.
-_READS, _WRITES = slice(_PROGRAMS, _EVENTS + 1), slice(_SEAT, _EVENTS + 1)
+_READS, _WRITES = slice(_PROGRAMS, _HISTORY + 1), slice(_SEAT, _HISTORY + 1)
 assert State._fields[_READS] == ("programs", "reveal", "winner", "phase", "seat", "step", "spent", "used", "pending",
-                                 "ctx", "events")
+                                 "ctx", "history")
 
 
 # --- the protocol -------------------------------------------------------------------------
@@ -60,31 +61,40 @@ legal_actions: Callable[[State], Sequence[Action]] = itemgetter(_PENDING)
 @implements("hand-structure")
 def apply(s: State, action: Action) -> State:
     """The next state: programming, then each seat's cards resolve (deal and program,
-    Initiative, action resolution, cleanup); refuses anything not legal, saying why."""
+    Initiative, action resolution, cleanup); refuses anything not legal, saying why.
+
+    The rules record the move's events only when the state's history holds events (a
+    new game's, or a state the events were asked of): otherwise the new state keeps the
+    move itself (:data:`.state.Later`), and its events are worked out when first read."""
     pending = s.pending
+    f: list[Any] = [*s]  # list(s), faster for a tuple subclass
     if s.phase == RESOLVE:
         if action not in pending:
             raise IllegalAction(f"{action!r} is not a legal action now; {_expected(s)}", "action-choice")
-        f: list[Any] = [*s]  # list(s), faster for a tuple subclass
         done = resolve_cards(f, action)
     else:  # programming: the order just read from the choices is legal without a look
         if not (type(pending) is ProgramChoices and action is pending.given) and action not in pending:
             raise IllegalAction(f"{action!r} is not a legal action now; {_expected(s)}",
                                 None if s.phase == OVER else "deal-and-program")
-        f = [*s]
+        seat = s.seat
         program = action[1:]
         f[_PROGRAMS] = programs = s.programs + (program,)
-        f[_EVENTS] = (_new(Programmed, (s.seat, program)), s.events)
+        history = s.history
+        if type(history) is not list:
+            f[_HISTORY] = (_new(Programmed, (seat, program)), history)
         if len(programs) < s.players:
-            f[_SEAT] = s.seat + 1
-            f[_PENDING] = program_choices(s.hands[s.seat + 1])
-            return _new(State, f)
-        initiative_reveal(f)
-        if f[_WINNER] < 0 and f[_FLAGS] & FAVOR_AT_REVEAL:
-            favor_at_reveal(f)
-        done = resolve_cards(f, None)
+            f[_SEAT] = seat + 1
+            f[_PENDING] = program_choices(s.hands[seat + 1])
+            done = False
+        else:
+            initiative_reveal(f)
+            if f[_WINNER] < 0 and f[_FLAGS] & FAVOR_AT_REVEAL:
+                favor_at_reveal(f)
+            done = resolve_cards(f, None)
     if done:
         cleanup(f)
+    if type(f[_HISTORY]) is list:  # nothing recorded: the events are the move's, when read
+        f[_HISTORY] = [s, action, apply]
     return _new(State, f)
 
 
@@ -113,7 +123,9 @@ def initiative_reveal(f: list[Any]) -> None:
     else:
         cards = (programs[0][3], programs[1][3])
         f[_WINNER] = 0 if key[cards[0]] > key[cards[1]] else 1
-    f[_EVENTS] = (_new(Revealed, (cards, f[_REVEAL], f[_WINNER])), f[_EVENTS])
+    history = f[_HISTORY]
+    if type(history) is not list:
+        f[_HISTORY] = (_new(Revealed, (cards, f[_REVEAL], f[_WINNER])), history)
     f[_PHASE], f[_SEAT], f[_STEP] = RESOLVE, 0, 0
 
 
@@ -255,6 +267,7 @@ def resolve_cards(f: list[Any], choice: Action | None) -> bool:
     this is the hot path of every game, and a call or a scratch object per card would
     cost more than the card itself."""
     programs, _, winner, _, seat, step, spent_all, used_all, _, ctx, events = f[_READS]
+    recording = type(events) is not list  # a move's first run builds no events
     players, flags, grids = f[_PLAYERS], f[_FLAGS], f[_GRIDS]
     grid, used, spent, program = grids[seat], used_all[seat], spent_all[seat], programs[seat]
     powers = POWERS[flags & _HARD]
@@ -284,7 +297,8 @@ def resolve_cards(f: list[Any], choice: Action | None) -> bool:
                 if winner == -1 and not flags & FAVOR_AT_REVEAL:
                     grid, events = adversary_favor(grid, events)
                 if seat != winner and not flags & EASIER:  # only the Initiative winner (Easier: all)
-                    events = (_new(Unplayed, (seat, card)), events)
+                    if recording:
+                        events = (_new(Unplayed, (seat, card)), events)
                     step = 4
                     continue
             b = step * 4
@@ -296,7 +310,8 @@ def resolve_cards(f: list[Any], choice: Action | None) -> bool:
                     grid, events = fizzle(grid, seat, card, step, "empty", flags, events)
                     step += 1
                     continue
-                events = (_new(Shifted, (seat, card, step, column)), events)
+                if recording:
+                    events = (_new(Shifted, (seat, card, step, column)), events)
                 b = column * 4
                 pips = grid[b:b + 4]
             if spent >> column & 1:
@@ -342,7 +357,8 @@ def resolve_cards(f: list[Any], choice: Action | None) -> bool:
             spent |= 1 << column
             if after:
                 used |= 1 << cell
-            events = (_new(PowerUsed, (seat, card, cell, before, after)), events)
+            if recording:
+                events = (_new(PowerUsed, (seat, card, cell, before, after)), events)
         else:  # Movement: swap, then decay; activation marks travel with their dice
             other = target * 4 + (cell & 3)
             partner, after = grid[other], before - 1
@@ -353,7 +369,8 @@ def resolve_cards(f: list[Any], choice: Action | None) -> bool:
             spent |= 1 << column
             if after:
                 used |= 1 << other
-            events = (_new(Swapped, (seat, card, cell, other, before, partner, after)), events)
+            if recording:
+                events = (_new(Swapped, (seat, card, cell, other, before, partner, after)), events)
         step += 1
         cell = target = -1
 
@@ -364,15 +381,21 @@ _EMPTY = (0, 0, 0, 0)
 
 @implements("fizzles")
 def fizzle(grid: tuple[int, ...], seat: int, card: int, column: int, why: str, flags: int,
-           events: Events) -> tuple[tuple[int, ...], Events]:
+           events: History) -> tuple[tuple[int, ...], History]:
     """fizzles: the card does nothing; in Hardcore a penalty follows at once. Returns the
     grid and the events after."""
-    events = (_new(Fizzled, (seat, card, column, why)), events)
+    if type(events) is not list:
+        events = (_new(Fizzled, (seat, card, column, why)), events)
     if flags & HARDCORE:
         return hardcore_penalty(grid, seat, events)
     if flags & HARDCORE_TEXT and FACE[card]:
         return rule_text_penalty(grid, seat, events)
     return grid, events
+
+
+def _record(event: tuple[Any, ...], events: History) -> History:
+    """``events`` with ``event`` added, when they are recorded (not a :data:`.state.Later`)."""
+    return events if type(events) is list else (event, events)
 
 
 @implements("zg-penalty-details")
@@ -385,7 +408,7 @@ def raise_pip(grid: tuple[int, ...], cell: int) -> tuple[tuple[int, ...], int, i
 
 
 @implements("hardcore", "zg-hardcore-penalty")
-def hardcore_penalty(grid: tuple[int, ...], seat: int, events: Events) -> tuple[tuple[int, ...], Events]:
+def hardcore_penalty(grid: tuple[int, ...], seat: int, events: History) -> tuple[tuple[int, ...], History]:
     """Hardcore, the FAQ's penalty (RULINGS 8): +1 pip to the highest die of Column 1, or of
     the next column with dice; topmost among equals, never above six, no activation."""
     column = target_column(grid, 0)
@@ -394,11 +417,11 @@ def hardcore_penalty(grid: tuple[int, ...], seat: int, events: Events) -> tuple[
     cells = range(column * 4, column * 4 + 4)
     cell = max(cells, key=lambda c: (grid[c], -c))
     grid, before, after = raise_pip(grid, cell)
-    return grid, (Penalty(seat, cell, before, after), events)
+    return grid, _record(Penalty(seat, cell, before, after), events)
 
 
 @implements("hardcore-rule-text", "zg-rule-text-penalty")
-def rule_text_penalty(grid: tuple[int, ...], seat: int, events: Events) -> tuple[tuple[int, ...], Events]:
+def rule_text_penalty(grid: tuple[int, ...], seat: int, events: History) -> tuple[tuple[int, ...], History]:
     """Hardcore, the rule text's penalty: the two lowest dice, one per column, gain 1 pip
     (lowest first; leftmost column then topmost among equals)."""
     dice = sorted((grid[c], c) for c in range(16) if grid[c])
@@ -406,16 +429,16 @@ def rule_text_penalty(grid: tuple[int, ...], seat: int, events: Events) -> tuple
         return grid, events
     first = dice[0][1]
     grid, before, after = raise_pip(grid, first)
-    events = (Penalty(seat, first, before, after), events)
+    events = _record(Penalty(seat, first, before, after), events)
     for _, cell in dice[1:]:
         if cell >> 2 != first >> 2:
             grid, before, after = raise_pip(grid, cell)
-            return grid, (Penalty(seat, cell, before, after), events)
+            return grid, _record(Penalty(seat, cell, before, after), events)
     return grid, events
 
 
 @implements("solo-mode", "zg-favor-timing")
-def adversary_favor(grid: tuple[int, ...], events: Events) -> tuple[tuple[int, ...], Events]:
+def adversary_favor(grid: tuple[int, ...], events: History) -> tuple[tuple[int, ...], History]:
     """Solo, Adversary Favor: on losing Initiative the lowest die in Column 4 of the one
     player's ``grid`` gains 1 pip, at the moment Column 4 would resolve (topmost among
     equals, never above six). Returns the grid and the events after."""
@@ -424,14 +447,14 @@ def adversary_favor(grid: tuple[int, ...], events: Events) -> tuple[tuple[int, .
         return grid, events
     cell = min(cells, key=lambda c: (grid[c], c))
     grid, before, after = raise_pip(grid, cell)
-    return grid, (Favor(0, cell, before, after), events)
+    return grid, _record(Favor(0, cell, before, after), events)
 
 
 @implements("favor-at-reveal")
 def favor_at_reveal(f: list[Any]) -> None:
     """The favor-at-reveal variant (the other reading of RULINGS 11): a solo player who
     loses Initiative gives Adversary Favor at the reveal, before any column resolves."""
-    grid, f[_EVENTS] = adversary_favor(f[_GRIDS][0], f[_EVENTS])
+    grid, f[_HISTORY] = adversary_favor(f[_GRIDS][0], f[_HISTORY])
     f[_GRIDS] = (grid, *f[_GRIDS][1:])
 
 

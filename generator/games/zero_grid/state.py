@@ -277,18 +277,68 @@ class State(NamedTuple):
     pending: Sequence[Action]
     #: the card awaiting a choice: (card, suit-power die cell, Movement die cell).
     ctx: tuple[int, ...]
-    events: Events
+    #: the events so far (newest first), or, for a state made by a move, the move that
+    #: made it: a :class:`Later`, whose events are worked out when first read. Read
+    #: :attr:`events`, never this.
+    history: History
     end: str
     #: phase == OVER, kept as a field so that ``play.is_over``, asked after every move, is
     #: an ``itemgetter`` (no Python code runs) rather than a function.
     over: bool = False
 
+    @property
+    def events(self) -> Events:
+        """What has happened so far, newest first (the log's raw material): the events of
+        a move are built when first read, then kept (:func:`events_of`)."""
+        history: History = self.history
+        return events_of(history) if type(history) is list else history
+
+    def _with_events(self) -> tuple[Any, ...]:
+        """The fields, the history as its events: what a state is, compared and hashed."""
+        return (*self[:_HISTORY], self.events, *self[_HISTORY + 1:])
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is State:
+            return self._with_events() == other._with_events()
+        return tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self._with_events())
+
+    def __repr__(self) -> str:
+        """As a NamedTuple shows itself, the history shown as its events."""
+        fields = ", ".join(f"{k}={v!r}" for k, v in zip(_SHOWN, self._with_events()))
+        return f"State({fields})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _restore, (self._with_events(),)
+
+
+def _restore(fields: tuple[Any, ...]) -> State:
+    return State._make(fields)
+
+
+#: A move's events until first read: ``[state before, action, apply]`` (``apply`` is
+#: :func:`.play.apply`, which this module cannot import); once read, ``[the events after
+#: the move]``, kept, found by applying the action again to the state before with its
+#: history as events (then the rules record them). Random play and the searches read no
+#: events, and building them was a tenth of a move's cost.
+Later = list
+#: What the rules carry as the history: the events when they record them, else a Later.
+History = Any
+
+#: The field names as the state shows itself (``history`` shown as ``events``).
+_SHOWN = tuple("events" if k == "history" else k for k in State._fields)
+
 
 #: Field indexes of State, for building the next state in a list.
 (_PLAYERS, _FLAGS, _GRIDS, _DECK, _DISCARD, _RESHUFFLES, _SEEDS, _HAND_NO, _START, _HANDS, _PROGRAMS, _REVEAL,
- _WINNER, _PHASE, _SEAT, _STEP, _SPENT, _USED, _PENDING, _CTX, _EVENTS, _END) = map(State._fields.index, (
+ _WINNER, _PHASE, _SEAT, _STEP, _SPENT, _USED, _PENDING, _CTX, _HISTORY, _END) = map(State._fields.index, (
     "players", "flags", "grids", "deck", "discard", "reshuffles", "seeds", "hand_no", "start", "hands", "programs",
-    "reveal", "winner", "phase", "seat", "step", "spent", "used", "pending", "ctx", "events", "end"))
+    "reveal", "winner", "phase", "seat", "step", "spent", "used", "pending", "ctx", "history", "end"))
 _NUMBERS, _OVER = State._fields.index("numbers"), State._fields.index("over")
 
 
@@ -298,8 +348,29 @@ _new = tuple.__new__
 
 
 def emit(f: list[Any], event: tuple[Any, ...]) -> None:
-    """Add ``event`` to the history of the state being built in ``f``."""
-    f[_EVENTS] = (event, f[_EVENTS])
+    """Add ``event`` to the history of the state being built in ``f``, when it records
+    events (not on a move's first run: :data:`Later`)."""
+    history = f[_HISTORY]
+    if type(history) is not list:
+        f[_HISTORY] = (event, history)
+
+
+def events_of(later: Later) -> Events:
+    """The events after a :data:`Later` move: the moves since the last state whose
+    events are known carried out again, each recording its events, which are kept (the
+    state before is then let go)."""
+    chain = []
+    history: History = later
+    while type(history) is list and len(history) == 3:
+        chain.append(history)
+        history = history[0].history
+    events: Events = history[0] if type(history) is list else history
+    for move in reversed(chain):
+        before, action, apply = move
+        after = apply(State._make((*before[:_HISTORY], events, *before[_HISTORY + 1:])), action)
+        events = after.history
+        move[:] = [events]
+    return events
 
 
 def variant_flags(variants: Sequence[str]) -> int:
@@ -344,7 +415,7 @@ def new_game(numbers: Numbers, players: int | None = None, variants: Sequence[st
     hand_no = int(setup.get("hand", 1)) - (0 if hands else 1)
     f: list[Any] = list(State(numbers, players, flags, grids, deck, discard, int(setup.get("reshuffles", 0)), seeds,
                               hand_no, start, hands=(), programs=(), reveal=-1, winner=-2, phase=PROGRAM, seat=0,
-                              step=0, spent=(0,) * players, used=(0,) * players, pending=(), ctx=(), events=None,
+                              step=0, spent=(0,) * players, used=(0,) * players, pending=(), ctx=(), history=None,
                               end=""))
     if hands:
         f[_HANDS] = hands
@@ -352,6 +423,7 @@ def new_game(numbers: Numbers, players: int | None = None, variants: Sequence[st
         begin_programming(f)
     else:
         deal_and_program(f)
+    f[_HISTORY] = [f[_HISTORY]]  # kept as read (Later): the moves from here record no events
     return State._make(f)
 
 
@@ -485,7 +557,9 @@ def deal_and_program(f: list[Any]) -> None:
     else:  # one at a time from the first player
         hands = (cards[0::2], cards[1::2]) if f[_START] == 0 else (cards[1::2], cards[0::2])
     f[_HANDS] = hands
-    f[_EVENTS] = (_new(Dealt, (hand_no, hands)), f[_EVENTS])
+    history = f[_HISTORY]
+    if type(history) is not list:  # emit, without building the event when not recording
+        f[_HISTORY] = (_new(Dealt, (hand_no, hands)), history)
     begin_programming(f)
 
 
