@@ -18,6 +18,7 @@ def preflight(
     size, text in the safe zone, pixel sizes. Each problem names the page and where on
     it (mm from the top-left corner); exit code 1 if there is any.
     """
+    from ..pnp.preflight import Refused
     from ..pnp.preflight import preflight as check
     from ..pnp.profiles import find_profile
 
@@ -26,7 +27,11 @@ def preflight(
     if missing:
         typer.echo("\n".join(f"{f}: no such file or folder" for f in missing), err=True)
         raise typer.Exit(code=2)
-    problems = [p for f in files for p in check(f, profile)]
+    try:
+        problems = [p for f in files for p in check(f, profile)]
+    except Refused as exc:  # a FIFO or a device: not a file to check
+        typer.echo(str(exc), err=True)
+        raise typer.Exit(code=2) from None
     against = profile.target if profile else "printing"
     if problems:
         typer.echo("\n".join(str(p) for p in problems), err=True)
