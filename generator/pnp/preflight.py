@@ -145,11 +145,21 @@ def check_pdf(data: bytes, rules: Rules, name: str) -> list[Problem]:
 def _colour_problems_of(data: bytes, rules: Rules, name: str) -> list[Problem]:
     """The colour problems pypdf finds; a file pdfium read but pypdf cannot (a
     malformed object, a wrong type where a dictionary belongs) is itself a problem."""
+    import logging
+    import warnings
+
     found: list[Problem] = []
+    quiet = logging.getLogger("pypdf")
+    level = quiet.level
+    quiet.setLevel(logging.CRITICAL)  # its notes on a broken file are not lines of the report
     try:
-        found.extend(_colour_problems(data, rules, name))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            found.extend(_colour_problems(data, rules, name))
     except Exception as exc:  # pypdf's errors are many and untyped: each says what it met
-        found.append(Problem(name, f"colours and transparency cannot be checked ({type(exc).__name__}: {exc})"[:300]))
+        found.append(Problem(name, f"colours and transparency cannot be checked ({exc})"[:300]))
+    finally:
+        quiet.setLevel(level)
     return found
 
 
