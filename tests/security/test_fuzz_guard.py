@@ -10,7 +10,11 @@ long run, to do after changing the sanitiser or preflight's readers::
     HYPOTHESIS_PROFILE=long python -m pytest -p no:cacheprovider tests/security/test_fuzz_guard.py
 
 (``FUZZ_EXAMPLES=N`` examples a test, 2000 by default; the subprocess tests take a
-tenth of that, each example being a whole `pipworks preflight` run.)
+tenth of that, each example being a whole `pipworks preflight` run.) On 2 Dec 2026, on a
+2-core machine shared with other jobs, the long run passed in 8 min: 2000 pages in
+process (49 s), 200 batches of 1-8 pages in bounded processes (262 s), 2000 files
+preflighted in process (40 s), 200 `pipworks preflight` runs of 1-6 files (119 s). The
+short profile takes about 30 s.
 """
 
 from __future__ import annotations
