@@ -24,7 +24,6 @@ def serve(
 
     from ..build import BuildReport, run_build
     from ..docs.folders import site_folder
-    from .serve_guard import guarded_server
     from ..workers import signals_interrupt
 
     root = project_root(ctx)
@@ -46,7 +45,7 @@ def serve(
     _log_to_terminal()
     typer.echo(f"serving http://{host}:{port}/ — edit content/ and the pages rebuild (Ctrl-C to stop)")
     try:
-        with signals_interrupt(), _guarded_configs(), guarded_server():
+        with signals_interrupt(), _guarded_configs():
             mkdocs_serve(config_file=str(site / "mkdocs.yml"), livereload=True, dev_addr=f"{host}:{port}",
                          strict=False, watch=watch, **extra)
     except KeyboardInterrupt:  # SIGTERM outside the server's own loop: stop as Ctrl-C does
