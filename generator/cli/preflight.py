@@ -32,14 +32,18 @@ def preflight(
     Each problem names the page and where on it (mm from the top-left corner); exit
     code 1 if there is any.
     """
-    from ..pnp.preflight import find_shop, preflight as check, total
+    from ..pnp.preflight import Refused, find_shop, preflight as check, total
 
     target = find_shop(shop.value) if shop else None
     missing = [f for f in files if not f.exists()]
     if missing:
         typer.echo("\n".join(f"{f}: no such file or folder" for f in missing), err=True)
         raise typer.Exit(code=2)
-    problems = [p for f in files for p in check(f, target)]
+    try:
+        problems = [p for f in files for p in check(f, target)]
+    except Refused as exc:  # a FIFO or a device: not a file to check
+        typer.echo(str(exc), err=True)
+        raise typer.Exit(code=2) from None
     against = target.target if target else "printing"
     count = total(problems)
     if as_json:

@@ -6,6 +6,10 @@ safe zone. A PNG or a folder of PNGs is checked for exact pixel sizes; a Tableto
 Simulator saved object for its grids and sheet sizes. Without a profile the checks are
 the ones every printed file needs; with one, the shop's published numbers
 (:mod:`generator.pnp.profiles`). Every problem names the file, page and position.
+
+The files may come from anyone: what preflight reads is bounded first
+(:mod:`.preflight_limits`), and a path that is not a regular file or folder is refused
+(:class:`Refused`, exit code 2).
 """
 
 from __future__ import annotations
@@ -16,7 +20,10 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from ..layout.paper import PAPERS, PRINTER_MARGIN
+from .preflight_limits import (MAX_JSON_BYTES, MAX_NESTING, MAX_PDF_BYTES, Refused, TooLarge, json_depth, read_capped,
+                              regular_file)
 from .profiles import PROFILES, TTS_GRID, TTS_MAX_PX, Profile
+
 
 #: Every printed file: PRINT.md's safe zone, issue 14's smallest type on cards.
 DEFAULT_SAFE_MM = 3.0
@@ -133,7 +140,8 @@ def total(problems: Iterable[Problem]) -> int:
 
 def preflight(path: Path, profile: Profile | Shop | None = None, shown: str | None = None) -> list[Problem]:
     """Every problem of the PDF, PNG, folder of PNGs or TTS saved object at ``path``;
-    with a profile, a file of a kind its target does not take is refused outright."""
+    with a profile, a file of a kind its target does not take is refused outright.
+    Raises :class:`Refused` for a path that is neither a regular file nor a folder."""
     name = shown or str(path)
     shop = SHOPS[profile.name] if isinstance(profile, Profile) else profile
     if shop is not None and (refusal := refused(path, shop, name)) is not None:
@@ -144,9 +152,14 @@ def preflight(path: Path, profile: Profile | Shop | None = None, shown: str | No
         if not pngs:
             return [Problem(name, "no PNG files in this folder")]
         return [p for png in pngs for p in check_png(png, rules, f"{name}/{png.relative_to(path)}")]
+    regular_file(path, name)
     suffix = path.suffix.lower()
     if suffix == ".pdf":
-        return check_pdf(path.read_bytes(), rules, name)
+        try:
+            data = read_capped(path, name, MAX_PDF_BYTES, "the file")
+        except TooLarge as exc:
+            return [Problem(name, str(exc))]
+        return check_pdf(data, rules, name)
     if suffix == ".png":
         return check_png(path, rules, name)
     if suffix in (".jpg", ".jpeg") and shop is not None:
@@ -176,7 +189,12 @@ def _mm(size: tuple[float, float]) -> str:
 
 
 def check_pdf(data: bytes, rules: Rules, name: str) -> list[Problem]:
+    from .preflight_limits import pdf_limits
     from .preflight_pdf import read_pages
+
+    beyond = pdf_limits(data)
+    if beyond:  # not handed to pdfium or pypdf: they would inflate every stream whole
+        return [Problem(name, what) for what in beyond]
 
     def wanted(size_pt: float, box: Any, embedded: bool, trim: Any) -> bool:
         """Only a run that breaks a rule needs its text read (for the message)."""
@@ -185,14 +203,37 @@ def check_pdf(data: bytes, rules: Rules, name: str) -> list[Problem]:
 
     try:
         pages = read_pages(data, wanted)
+    except TooLarge as exc:
+        return [Problem(name, str(exc))]
     except Exception as exc:  # pdfium says why it cannot open the file
         return [Problem(name, f"cannot be read as a PDF ({exc})")]
     problems: list[Problem] = []
     for page in pages:
         problems.extend(_page_problems(page, rules, name))
     if rules.cmyk:
-        problems.extend(_colour_problems(data, rules, name))
+        problems.extend(_colour_problems_of(data, rules, name))
     return _capped(problems)
+
+
+def _colour_problems_of(data: bytes, rules: Rules, name: str) -> list[Problem]:
+    """The colour problems pypdf finds; a file pdfium read but pypdf cannot (a
+    malformed object, a wrong type where a dictionary belongs) is itself a problem."""
+    import logging
+    import warnings
+
+    found: list[Problem] = []
+    quiet = logging.getLogger("pypdf")
+    level = quiet.level
+    quiet.setLevel(logging.CRITICAL)  # its notes on a broken file are not lines of the report
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            found.extend(_colour_problems(data, rules, name))
+    except Exception as exc:  # pypdf's errors are many and untyped: each says what it met
+        found.append(Problem(name, f"colours and transparency cannot be checked ({exc})"[:300]))
+    finally:
+        quiet.setLevel(level)
+    return found
 
 
 def _page_problems(page: Any, rules: Rules, name: str) -> Iterable[Problem]:
@@ -240,11 +281,11 @@ def _colour_problems(data: bytes, rules: Rules, name: str) -> Iterable[Problem]:
 
     reader = PdfReader(io.BytesIO(data))
     root: Any = reader.trailer["/Root"].get_object()
-    intents = root.get("/OutputIntents")
-    if not intents or not any(i.get_object().get("/S") == "/GTS_PDFX" for i in intents.get_object()):
+    intents = _resolved(root.get("/OutputIntents"))
+    if not isinstance(intents, list) or not any(_field(i, "/S") == "/GTS_PDFX" for i in intents):
         yield Problem(name, "no PDF/X OutputIntent (the printing condition the colours are meant for)")
-    info = reader.trailer.get("/Info")
-    if info is None or "/GTS_PDFXVersion" not in info.get_object():
+    info = _resolved(reader.trailer.get("/Info"))
+    if not isinstance(info, dict) or "/GTS_PDFXVersion" not in info:
         yield Problem(name, "no GTS_PDFXVersion in the document information (not marked PDF/X)")
     for index in range(len(reader.pages)):
         for reason in transparency(reader, index):
@@ -256,6 +297,16 @@ def _colour_problems(data: bytes, rules: Rules, name: str) -> Iterable[Problem]:
             elif paint.space == "cmyk" and rules.max_ink and sum(paint.values) * 100 > rules.max_ink + 0.01:
                 yield Problem(name, f"total ink {sum(paint.values) * 100:.0f} % {_values(paint.values)}, over "
                                     f"{rules.max_ink:g} %", paint.page, paint.at, "ink")
+
+
+def _resolved(value: Any) -> Any:
+    return value.get_object() if hasattr(value, "get_object") else value
+
+
+def _field(value: Any, key: str) -> Any:
+    """``value[key]`` if ``value`` is (a reference to) a dictionary: an OutputIntent may be a number."""
+    value = _resolved(value)
+    return value.get(key) if isinstance(value, dict) else None
 
 
 def _values(values: tuple[float, ...]) -> str:
@@ -293,6 +344,7 @@ def _png_header(path: Path) -> tuple[int, int, int] | None:
 
 
 def check_png(path: Path, rules: Rules, name: str) -> list[Problem]:
+    regular_file(path, name)  # a FIFO named x.png in a folder would block for ever
     header = _png_header(path)
     if header is None:
         return [Problem(name, "not a PNG image")]
@@ -326,42 +378,88 @@ def check_jpeg(path: Path, rules: Rules, name: str) -> list[Problem]:
 
 def check_tts(path: Path, name: str) -> list[Problem]:
     """A saved object: every CustomDeck's grid within 10 × 7, its sheets' pixel sizes a
-    whole number of cells and at most 4096 px, every card in a slot before the last."""
+    whole number of cells and at most 4096 px, every card in a slot before the last.
+    A value of the wrong type (or nesting past the limit) is a problem, never a crash."""
     try:
-        save = json.loads(path.read_text(encoding="utf-8"))
+        save = json.loads(read_capped(path, name, MAX_JSON_BYTES, "the file").decode("utf-8"))
+    except TooLarge as exc:
+        return [Problem(name, str(exc))]
+    except RecursionError:
+        return [Problem(name, f"lists and objects nest over {MAX_NESTING} deep, more than preflight reads")]
     except (OSError, ValueError) as exc:
-        return [Problem(name, f"cannot be read as JSON ({exc})")]
-    problems: list[Problem] = []
+        return [Problem(name, f"cannot be read as JSON ({exc})"[:300])]
+    if json_depth(save) > MAX_NESTING:
+        return [Problem(name, f"lists and objects nest {json_depth(save)} deep, over the {MAX_NESTING} preflight reads")]
     objects = save.get("ObjectStates") if isinstance(save, dict) else None
     if not isinstance(objects, list) or not objects:
         return [Problem(name, "no ObjectStates: nothing for Tabletop Simulator to spawn")]
+    problems: list[Problem] = []
     for n, obj in enumerate(objects):
-        for key, deck in (obj.get("CustomDeck") or {}).items():
-            problems.extend(_custom_deck_problems(deck, f"{name}: ObjectStates[{n}].CustomDeck.{key}", path.parent))
-        ids = obj.get("DeckIDs") or ([obj["CardID"]] if "CardID" in obj else [])
-        for card_id in ids:
-            deck = (obj.get("CustomDeck") or {}).get(str(card_id // 100))
-            if deck is None:
-                problems.append(Problem(name, f"ObjectStates[{n}]: card {card_id} names sheet {card_id // 100}, "
-                                              "which its CustomDeck lacks"))
-            elif card_id % 100 >= deck.get("NumWidth", 0) * deck.get("NumHeight", 0) - 1:
-                problems.append(Problem(name, f"ObjectStates[{n}]: card {card_id} sits in the hidden-card slot or beyond"))
+        problems.extend(_object_problems(obj, f"ObjectStates[{n}]", name, path.parent))
+    return _capped(problems)
+
+
+def _typed(value: Any, kind: type | tuple[type, ...], where: str, name: str, wanted: str) -> Problem | None:
+    """A problem if ``value`` is not of ``kind`` (a bool is no number here)."""
+    if isinstance(value, kind) and not (isinstance(value, bool) and kind is not bool):
+        return None
+    return Problem(name, f"{where} is {json.dumps(value)[:40]}, not {wanted}", kind="type")
+
+
+def _object_problems(obj: Any, where: str, name: str, folder: Path) -> list[Problem]:
+    wrong = _typed(obj, dict, where, name, "an object")
+    if wrong:
+        return [wrong]
+    decks = obj.get("CustomDeck") or {}
+    wrong = _typed(decks, dict, f"{where}.CustomDeck", name, "an object")
+    if wrong:
+        return [wrong]
+    problems = []
+    for key, deck in decks.items():
+        at = f"{where}.CustomDeck.{key}"
+        problems.extend([wrong] if (wrong := _typed(deck, dict, at, name, "an object"))
+                        else _custom_deck_problems(deck, at, name, folder))
+    ids = obj.get("DeckIDs") or ([obj["CardID"]] if "CardID" in obj else [])
+    wrong = _typed(ids, list, f"{where}.DeckIDs", name, "a list")
+    if wrong:
+        return [*problems, wrong]
+    for card_id in ids:
+        wrong = _typed(card_id, int, f"{where}: a card", name, "a whole number")
+        if wrong:
+            problems.append(wrong)
+            continue
+        deck = decks.get(str(card_id // 100))
+        if not isinstance(deck, dict):
+            problems.append(Problem(name, f"{where}: card {card_id} names sheet {card_id // 100}, "
+                                          "which its CustomDeck lacks", kind="card"))
+        elif card_id % 100 >= _whole(deck.get("NumWidth")) * _whole(deck.get("NumHeight")) - 1:
+            problems.append(Problem(name, f"{where}: card {card_id} sits in the hidden-card slot or beyond", kind="card"))
     return problems
 
 
-def _custom_deck_problems(deck: dict[str, Any], where: str, folder: Path) -> list[Problem]:
-    cols, rows = deck.get("NumWidth", 0), deck.get("NumHeight", 0)
-    problems = []
+def _whole(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def _custom_deck_problems(deck: dict[str, Any], at: str, name: str, folder: Path) -> list[Problem]:
+    where = f"{name}: {at}"
+    problems = [wrong for field in ("NumWidth", "NumHeight")
+                if (wrong := _typed(deck.get(field, 0), int, f"{at}.{field}", name, "a whole number"))]
+    cols, rows = _whole(deck.get("NumWidth")), _whole(deck.get("NumHeight"))
     if not (1 <= cols <= TTS_GRID[0] and 1 <= rows <= TTS_GRID[1]):
         problems.append(Problem(where, f"grid {cols} × {rows}, Tabletop Simulator takes at most {TTS_GRID[0]} × {TTS_GRID[1]}"))
     for field in ("FaceURL", "BackURL"):
         url = deck.get(field, "")
+        wrong = _typed(url, str, f"{at}.{field}", name, "a text")
+        if wrong:
+            problems.append(wrong)
+            continue
         local = _local_file(url, folder)
         if local is None:
             continue  # an uploaded image: nothing here to measure
-        header = _png_header(local) if local.is_file() else None
+        header = _local_png(local)
         if header is None:
-            problems.append(Problem(where, f"{field} {url} is not a PNG file here"))
+            problems.append(Problem(where, f"{field} {url[:200]} is not a PNG file here"))
             continue
         w, h, _ = header
         if max(w, h) > TTS_MAX_PX:
@@ -372,12 +470,23 @@ def _custom_deck_problems(deck: dict[str, Any], where: str, folder: Path) -> lis
     return problems
 
 
+def _local_png(path: Path) -> tuple[int, int, int] | None:
+    """The PNG header of a regular file (a FIFO or a device is no PNG, and never opened)."""
+    try:
+        return _png_header(path) if path.is_file() else None
+    except (OSError, ValueError):  # a name too long, a NUL byte in it
+        return None
+
+
 def _local_file(url: str, folder: Path) -> Path | None:
     """The file an image URL names on this computer: a file: URL, or a bare name relative
     to the saved object's ``folder``; None for an uploaded image (http, https)."""
     from urllib.parse import unquote, urlparse
 
-    parsed = urlparse(url)
+    try:
+        parsed = urlparse(url)
+    except ValueError:  # not a URL at all ("http://[")
+        return None
     if parsed.scheme == "file":
         return Path(unquote(parsed.path))
     return folder / unquote(url) if not parsed.scheme and url else None

@@ -133,11 +133,16 @@ def _runs(page: Any, height_pt: float, trim: Box | None, wanted: Wanted | None) 
 
 def read_pages(data: bytes, wanted: Wanted | None = None) -> list[PageFacts]:
     """What preflight needs of every page of the PDF ``data``; a run's text only where
-    ``wanted`` says so (every run's without it)."""
+    ``wanted`` says so (every run's without it). More than ``MAX_PAGES`` pages raise
+    :class:`~.preflight_limits.TooLarge` before any page is read."""
     import pypdfium2 as pdfium
+
+    from .preflight_limits import MAX_PAGES, TooLarge
 
     pdf = pdfium.PdfDocument(data)
     try:
+        if len(pdf) > MAX_PAGES:
+            raise TooLarge(f"has {len(pdf)} pages, over the {MAX_PAGES} preflight reads")
         pages = []
         for number, page in enumerate(pdf, start=1):
             w, h = page.get_size()

@@ -30,7 +30,7 @@ def test_the_page_tells_the_reports_numbers(built_project: Path, slug: str) -> N
     if base["players"] > 1:
         assert f"The first player wins {span(base['first_player'])}" in html
     assert report["command"] in html
-    assert html.count("<svg") >= 2 and "fill='currentColor'" in html  # the charts, inline: they take the theme's colour
+    assert html.count("<svg") >= 2 and 'fill="currentColor"' in html  # the charts, inline: they take the theme's colour
     for rule in base["rules"]:
         assert f'href="index.html#{rule["id"]}"' in html  # each counted rule links to its rulebook section
     if report.get("ladder"):

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
     ('<p><a href=" JaVa\tScRiPt:alert(1)">x</a></p>', "<p><a>x</a></p>"),
     ('<p><a href="java&#115;cript:alert(1)">x</a></p>', "<p><a>x</a></p>"),
     ('<p><a href="&#106;avascript&colon;alert(1)">x</a></p>', "<p><a>x</a></p>"),
-    ('<img alt="i" src="javascript:alert(1)" />', '<img alt="i" />'),
+    ('<img alt="i" src="javascript:alert(1)" />', '<img alt="i">'),
     ('<a href="data:text/html;base64,PHNjcmlwdD4=">x</a>', "<a>x</a>"),
     ('<p onclick="alert(1)" class="a">x</p>', '<p class="a">x</p>'),
     ("<h3 id=\"a\" onmouseover='alert(1)'>T</h3>", '<h3 id="a">T</h3>'),
@@ -32,11 +32,13 @@ def test_whatever_markdown_made_runs_nothing(page: str, kept: str) -> None:
     assert scripts_in(page) and not scripts_in(kept)
 
 
-def test_a_clean_page_is_kept_byte_for_byte() -> None:
+def test_a_clean_page_keeps_everything() -> None:
+    """Nothing is removed from a page that runs nothing; the sanitiser writes the page
+    back as HTML5 (a character for an entity, no ``/>``), which reads the same."""
     page = ('<h2 id="rules">Rules<a class="headerlink" href="#rules" title="Permanent link">&para;</a></h2>\n'
             '<p><img alt="Pip Trick: player mat 01" src="img/player-mat-01.svg" /> '
             '<a href="files/pip-trick-pnp-a4.pdf">PDF</a> <a href="https://example.org/?a=1&amp;b=2">web</a></p>')
-    assert clean(page) == page
+    assert clean(page) == page.replace("&para;", "\u00b6").replace(" />", ">")
     assert not unsafe_url("data:image/svg+xml;base64,PHN2Zz4=") and unsafe_url("data:image/svg+xml-evil,x") is True
 
 
