@@ -136,10 +136,15 @@ def _band_length(band: Box, rotated: bool) -> tuple[float, float]:
     return (band.h, band.w) if rotated else (band.w, band.h)
 
 
-def page_label(band: Box, rotated: bool, parts: tuple[str, str, str]) -> Group:
+def page_label(band: Box, rotated: bool, parts: tuple[str, str, str], avoid: Sequence[float] = (),
+               shorter: tuple[tuple[str, ...], ...] = ((), (), ())) -> Group:
     """The label's three parts along the band's outer edge: the first at its start, the
     second in the middle, the last at its end, all shrunk alike if they would run into
-    each other."""
+    each other. A part that would sit across a cut line (``avoid``: where the marks cross
+    the band, along it) steps aside to the nearest place clear of them, or, where no
+    place is long enough, is said shorter (``shorter``: each part's shorter wordings, an
+    empty one leaving it off), so the label never breaks a mark a trimmer lines up
+    against; only a part with no wording that fits stays where it would have been."""
     length, thickness = _band_length(band, rotated)
     size = min(LABEL_SIZE, thickness * 0.7)
     room = length - 8.0  # two 4 mm spaces between the parts
@@ -147,10 +152,55 @@ def page_label(band: Box, rotated: bool, parts: tuple[str, str, str]) -> Group:
     if natural > room:
         size = max(ts.CAPTION, size * room / natural * 0.999)
     baseline = min(thickness / 2 + metrics.ascent(size) / 2 - metrics.descent(size) / 2, metrics.ascent(size) + 0.3)
-    anchors = ((0.0, "start"), (length / 2, "middle"), (length, "end"))
-    items = tuple(Text(u, baseline, part, size, anchor=anchor, fill="#333333", name="page label")
-                  for part, (u, anchor) in zip(parts, anchors))
-    return _to_page(band, rotated, items)
+    taken: list[Interval] = []
+    items = []
+    for index, wordings in enumerate(zip(parts, shorter)):
+        part, alternatives = wordings[0], wordings[1]
+        for text in (part, *alternatives):
+            if not text:
+                break  # left off: no wording of it fits between the cut lines
+            width = ts.text_width(text, size)
+            start = (0.0, (length - width) / 2, length - width)[index]
+            u = _clear_of(start, width, length, avoid, taken)
+            if u is not None or text == (alternatives or (part,))[-1]:
+                u = start if u is None else u
+                taken.append((u, u + width))
+                items.append(Text(u, baseline, text, size, anchor="start", fill="#333333", name="page label"))
+                break
+    return _to_page(band, rotated, tuple(items))
+
+
+def _clear_of(start: float, width: float, length: float, avoid: Sequence[float],
+              taken: list[Interval]) -> float | None:
+    """The place nearest ``start`` (within 0..length) for a run of ``width`` that keeps
+    CLEARANCE and a little more from every point of ``avoid`` and off every interval of
+    ``taken``; None when nothing clear fits."""
+    pad = CLEARANCE + 0.5
+
+    def clear(u: float) -> bool:
+        if u < -_EPS or u + width > length + _EPS:
+            return False
+        if any(u - pad < a < u + width + pad for a in avoid):
+            return False
+        return all(u + width + 1.0 <= lo or u >= hi + 1.0 for lo, hi in taken)
+
+    if clear(start):
+        return start
+    candidates = [start, 0.0, length - width]
+    candidates += [c for a in avoid for c in (a + pad, a - pad - width)]
+    candidates += [c for lo, hi in taken for c in (hi + 1.0, lo - 1.0 - width)]
+    fits = [c for c in candidates if clear(c)]
+    return min(fits, key=lambda c: (abs(c - start), c)) if fits else None
+
+
+def crossings(pieces: Sequence[Piece], band: Box, rotated: bool) -> list[float]:
+    """Where the cut lines of ``pieces`` cross ``band``, measured along it as the band's
+    own items are (left to right, or bottom to top when rotated)."""
+    if rotated:  # a side band: the horizontal cut lines cross it
+        ys = {t.y for t, _ in pieces} | {t.bottom for t, _ in pieces}
+        return sorted(band.bottom - y for y in ys if band.y - _EPS <= y <= band.bottom + _EPS)
+    xs = {t.x for t, _ in pieces} | {t.right for t, _ in pieces}
+    return sorted(x - band.x for x in xs if band.x - _EPS <= x <= band.right + _EPS)
 
 
 def scale_checks(band: Box, rotated: bool) -> Group:

@@ -15,7 +15,7 @@ from ..layout.paper import PRINTER_MARGIN, Paper
 from ..layout.sheet import Page, Placement
 from ..scene import Item, Text
 from .draft import Draft, Sheet
-from .marks import crop_marks, fold_line, furniture_boxes, page_label, scale_block
+from .marks import crop_marks, crossings, fold_line, furniture_boxes, page_label, scale_block
 
 
 def _trims(draft: Draft) -> Box:
@@ -48,7 +48,13 @@ def label_page(draft: Draft, paper: Paper, title: str, number: int, total: int, 
     bands = label_bands(paper, _trims(draft) if marked else draft.content, marked, draft.bands)
     parts = (f"{title}: {draft.component}", f"page {number} of {total} · {paper.label} · v{version}",
              "print at 100% / actual size")
-    label = page_label(bands.text, bands.rotated, parts)
+    # Said shorter where the full words would sit across a cut line (the cover and the
+    # scale checks say "print at 100%" too).
+    shorter = ((draft.component, title), (f"page {number} of {total}",), ("100%", ""))
+    label = page_label(bands.text, bands.rotated, parts,
+                       # marks cut to a reach past the art (pieces cut one by one) never get this far
+                       crossings(draft.pieces, bands.text, bands.rotated) if marked and draft.mark_reach is None else (),
+                       shorter)
     scale, scale_box = scale_block(bands.scale, bands.rotated)
     keep_clear = furniture_boxes(label, scale_box)
     if marked:

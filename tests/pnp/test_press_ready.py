@@ -215,6 +215,48 @@ def test_marks_keep_their_length_for_every_way_of_printing_backs(paper, backs):
             assert min(mark_lengths(reader, index, PAPERS[paper])) >= LEAST_MARK, f"{slug} page {index + 1}"
 
 
+def _labels_across_cut_lines(document) -> list[str]:  # type: ignore[no-untyped-def]
+    """Each page label part that breaks a crop mark: the mark stops on one side of the
+    label and goes on on the other, the label's words in the gap."""
+    from collections import defaultdict
+
+    from generator.layout.lint import IDENTITY, group_matrix
+    from generator.pnp.marks import MARK
+    from generator.scene import Group, Line, Text
+
+    found = []
+    for number, page in enumerate(document.pages, 1):
+        items = [item for layer in page.layers for item in layer.items]
+        runs: dict[tuple[bool, float], list[tuple[float, float]]] = defaultdict(list)
+        for line in (i for i in items if isinstance(i, Line) and i.style == MARK):
+            vertical = abs(line.x1 - line.x2) < 1e-6
+            at, lo, hi = (line.x1, line.y1, line.y2) if vertical else (line.y1, line.x1, line.x2)
+            runs[(vertical, round(at, 3))].append((min(lo, hi), max(lo, hi)))
+        labels = [box for i in items if isinstance(i, Group) and any(
+                  isinstance(c, Text) and c.name == "page label" for c in i.children)
+                  for box in leaf_boxes(i.children, group_matrix(IDENTITY, i))]
+        for (vertical, at), spans in runs.items():
+            spans.sort()
+            gaps = [(a[1], b[0]) for a, b in zip(spans, spans[1:]) if b[0] - a[1] > 1e-3]
+            for box in labels:
+                across = (box.x, box.right) if vertical else (box.y, box.bottom)
+                along = (box.y, box.bottom) if vertical else (box.x, box.right)
+                if across[0] + 0.1 < at < across[1] - 0.1 and any(g0 - 0.1 <= along[0] and along[1] <= g1 + 0.1
+                                                                     for g0, g1 in gaps):
+                    found.append(f"page {number}: the label at {box} breaks the cut line at {at:.2f}")
+    return found
+
+
+@pytest.mark.parametrize("size", list(CARD_SIZES))
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("slug", GAMES)
+def test_no_page_label_breaks_a_crop_mark(slug, paper, size):
+    """The page label steps aside for the cut lines: a mark runs whole from the piece to
+    the paper's edge, not broken where the label's words sit (issue 26: nothing shortens
+    a mark)."""
+    assert _labels_across_cut_lines(_document(slug, paper, size, "duplex-long")) == []
+
+
 # -- covers name only the files written -------------------------------------------------
 
 def _cover_names(document) -> set[str]:  # type: ignore[no-untyped-def]
