@@ -147,3 +147,21 @@ def test_each_rulebook_edition_is_written_by_exactly_one_target() -> None:
         "zero-grid/zero-grid-rulebook-letter.pdf": ["zero-grid/rulebook-pdf"],
         "zero-grid/zero-grid-quick-reference-letter.pdf": ["zero-grid/quick-reference-pdf"],
     }
+
+
+def test_building_the_site_leaves_the_pdf_dates_alone(tmp_path: Path) -> None:
+    """The sitemap needs SOURCE_DATE_EPOCH, which reportlab reads too: a site built in a
+    process (``pipworks serve``, a test) must not leave it set, or every PDF made after
+    it in that process is dated 1970 instead of its fixed date, other bytes than a build's."""
+    import os
+
+    from generator.docs.pages import sitemap_dates
+
+    before = os.environ.pop("SOURCE_DATE_EPOCH", None)
+    try:
+        with sitemap_dates():
+            assert os.environ["SOURCE_DATE_EPOCH"] == "0"
+        assert "SOURCE_DATE_EPOCH" not in os.environ
+    finally:
+        if before is not None:
+            os.environ["SOURCE_DATE_EPOCH"] = before

@@ -203,12 +203,15 @@ class LiveSite:
         mkdocs or our hook said (mkdocs logs a plugin's error, then raises a bare Abort)."""
         from mkdocs.commands.build import build
 
+        from ..docs.pages import sitemap_dates
+
         self.docs.mkdir(parents=True, exist_ok=True)
         config = self.config()
         config.site_dir = site_dir
         with _errors_logged() as said:
             try:
-                build(config, serve_url=f"http://{self.host}:{self.port}/", dirty=dirty)
+                with sitemap_dates():
+                    build(config, serve_url=f"http://{self.host}:{self.port}/", dirty=dirty)
             except (Exception, SystemExit) as exc:
                 raise SiteProblem(problem_text(exc, self.root) if not said else "\n".join(said)) from exc
 

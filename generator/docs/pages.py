@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from pathlib import Path
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import Any, Callable, Iterator, Mapping, NamedTuple
 
 from ..target import Target
 from .folders import SITE, SITE_NEW, SITE_OLD, input_path, site_folder, template_inputs
@@ -65,8 +67,6 @@ def build_site(project: Any, target: Target, out: Path) -> list[Path]:
     from .site_config import load_site
 
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
-    # The sitemap's dates come from here; fixed, so the same content gives the same bytes.
-    os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
     site = site_folder(project.root)
     own = site == project.root / "site"
     docs = site / "docs" if own else out / ".pipworks" / "site-docs"
@@ -95,12 +95,30 @@ def build_site(project: Any, target: Target, out: Path) -> list[Path]:
     fresh = out / SITE_NEW
     try:
         config = load_site(site / "mkdocs.yml", project.root, site_disagreements, site_dir=str(fresh), strict=True, **extra)
-        build(config)
+        with sitemap_dates():
+            build(config)
     except (MkDocsException, SystemExit) as exc:
         raise SiteBuildFailed(keep.lines + [str(exc)]) from None
     finally:
         logger.removeHandler(keep)
     return swap_in(fresh, out / SITE, out / SITE_OLD)
+
+
+@contextlib.contextmanager
+def sitemap_dates() -> Iterator[None]:
+    """SOURCE_DATE_EPOCH fixed for the block: the sitemap's dates come from it, so the
+    same content gives the same bytes. Only for the block: reportlab reads the same
+    variable, and a PDF made later in this process (``pipworks serve``, or a build
+    after a site in one process) must keep its own fixed date, not 1970."""
+    import os
+
+    before = os.environ.get("SOURCE_DATE_EPOCH")
+    os.environ["SOURCE_DATE_EPOCH"] = before if before is not None else "0"
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("SOURCE_DATE_EPOCH", None)
 
 
 def swap_in(fresh: Path, final: Path, old: Path) -> list[Path]:
