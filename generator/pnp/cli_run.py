@@ -54,7 +54,7 @@ def run_pnp(root: Path, game: str, options: PnpOptions, papers: list[str], pod: 
     from ..verify.project import validated_project
     from .assemble import NoLayouts
 
-    project = validated_project(root, only=[game])
+    project = validated_project(root, only=[game], printing=True)
     out = root / "output"
     try:
         written = build_chosen_kit(project, target, out)
