@@ -28,8 +28,11 @@ R = TypeVar("R")
 
 @dataclass_transform(kw_only_default=True, frozen_default=True)
 def record(cls: type[R]) -> type[R]:
-    """Make ``cls`` a frozen, keyword-only dataclass that ``parse`` can fill."""
-    return dataclass(frozen=True, kw_only=True)(cls)
+    """Make ``cls`` a frozen, keyword-only dataclass that ``parse`` can fill (made the
+    quick way, see ``generator.scene.frozen``)."""
+    from ..scene import frozen
+
+    return frozen(kw_only=True)(cls)  # type: ignore[no-any-return]
 
 
 class Invalid(Exception):
