@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
+from .scene import frozen
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 MANIFEST = Path(".pipworks") / "manifest.json"
@@ -28,7 +28,7 @@ _NOT_CODE = ("__pycache__", "shipped")
 Builder = Callable[[Any, "Target", Path], object]
 
 
-@dataclass(frozen=True)
+@frozen
 class Target:
     key: str
     #: a module-level function (so a worker process can be handed it under any start

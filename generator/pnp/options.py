@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..components.base import CARD_SIZES, FaceOptions
+from ..scene import frozen
 
 BACKS = ("none", "duplex-long", "duplex-short", "fold")
 INKS = ("colour", "bw")
 
 
-@dataclass(frozen=True)
+@frozen
 class PnpOptions:
     paper: str = "a4"
     size: str = "insert"
