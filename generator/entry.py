@@ -58,9 +58,32 @@ def quick_build(argv: list[str]) -> bool:
     return True
 
 
+#: Commands that make one game's files and exit. Their objects (scenes, pages, the PDF
+#: being written) live until the end and form almost no cycles, yet the cyclic garbage
+#: collector walks every new one again and again: ~40 ms of a ~0.3 s ``pipworks pnp``.
+#: For these the process's exit frees everything, so the collector stays off.
+ONE_SHOT = ("pnp", "preview")
+
+
+def _command(argv: list[str]) -> str | None:
+    """The command word of a command line (after ``--project DIR`` and the like)."""
+    args = list(argv)
+    while args:
+        arg = args.pop(0)
+        if arg in ("--project", "-p"):
+            args = args[1:]
+        elif not arg.startswith("-"):
+            return arg
+    return None
+
+
 def main() -> None:
     if quick_build(sys.argv[1:]):
         return
+    if _command(sys.argv[1:]) in ONE_SHOT:
+        import gc
+
+        gc.disable()
     from .cli import main as cli_main
 
     cli_main()
