@@ -60,7 +60,7 @@ def _files_under(path: Path) -> list[Path]:
         return [path]
     if not path.is_dir():
         return []
-    found = []
+    found: list[Path] = []
     for folder, subfolders, names in os.walk(path):
         subfolders[:] = [d for d in subfolders if d != "__pycache__"]
         here = Path(folder)
