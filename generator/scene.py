@@ -8,7 +8,9 @@ Colours are ``#rrggbb`` strings or None (no fill / no stroke).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+import dataclasses
+import sys
+from dataclasses import FrozenInstanceError, dataclass, field, fields
 from operator import attrgetter
 from typing import Any, Callable, TypeVar, Union, dataclass_transform, overload
 
@@ -28,16 +30,17 @@ def frozen(cls: Any = None, /, *, kw_only: bool = False) -> Any:
 
     On Python 3.11 the dataclass machinery compiles six functions for every frozen
     class; a command imports some 75 such classes (scenes, content records), a third of
-    a ``pipworks pnp``'s own time. Here only ``__init__`` and the frozen guards are
-    compiled; ``repr``, ``==`` and ``hash`` are shared functions reading the class's
-    field names, giving the same results as the generated ones."""
+    a ``pipworks pnp``'s own time. Here only ``__init__`` is compiled: ``repr``, ``==``
+    and ``hash`` are shared functions reading the class's field names, and the frozen
+    guards are closures over the class and its field names, with the generated ones'
+    very logic (see :func:`_guards`); each gives the same results as the generated one."""
 
     def wrap(cls: type[T]) -> type[T]:
         if any(name in cls.__dict__ for name in ("__repr__", "__eq__", "__hash__")):
             return dataclass(frozen=True, kw_only=kw_only)(cls)  # the class's own methods: the usual way
         if cls.__doc__ is None:
             cls.__doc__ = cls.__name__  # dataclass would work out a signature for it (slow)
-        made = dataclass(frozen=True, kw_only=kw_only, repr=False, eq=False)(cls)
+        made = _frozen_dataclass(cls, kw_only)
         every = fields(made)  # type: ignore[arg-type]
         compared = [f.name for f in every if f.compare]
         hashed = [f.name for f in every if (f.compare if f.hash is None else f.hash)]
@@ -50,6 +53,41 @@ def frozen(cls: Any = None, /, *, kw_only: bool = False) -> Any:
         return made
 
     return wrap if cls is None else wrap(cls)
+
+
+def _guards(cls: type, fields: list[Any], globals: dict[str, Any]) -> tuple[Callable[..., None], Callable[..., None]]:
+    """``__setattr__`` and ``__delattr__`` of a frozen dataclass, as Python 3.11 and 3.12
+    write them (``dataclasses._frozen_get_del_attr``), made as closures: no compiling."""
+    names = frozenset(f.name for f in fields)
+
+    def __setattr__(self: Any, name: str, value: Any) -> None:
+        if type(self) is cls or name in names:
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)  # type: ignore[misc,arg-type]
+
+    def __delattr__(self: Any, name: str) -> None:
+        if type(self) is cls or name in names:
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)  # type: ignore[misc,arg-type]
+
+    return __setattr__, __delattr__
+
+
+#: Python versions whose dataclasses make the frozen guards in ``_frozen_get_del_attr``
+#: (3.13 writes all methods in one go, and is quick already).
+_GUARDS_HOOK = hasattr(dataclasses, "_frozen_get_del_attr") and sys.version_info[:2] in ((3, 11), (3, 12))
+
+
+def _frozen_dataclass(cls: type[T], kw_only: bool) -> type[T]:
+    """``dataclass(frozen=True, repr=False, eq=False)`` with the guards of :func:`_guards`."""
+    if not _GUARDS_HOOK:
+        return dataclass(frozen=True, kw_only=kw_only, repr=False, eq=False)(cls)
+    usual = dataclasses._frozen_get_del_attr  # type: ignore[attr-defined]
+    dataclasses._frozen_get_del_attr = _guards  # type: ignore[attr-defined]
+    try:  # another thread's frozen dataclass made meanwhile gets guards doing the same
+        return dataclass(frozen=True, kw_only=kw_only, repr=False, eq=False)(cls)
+    finally:
+        dataclasses._frozen_get_del_attr = usual  # type: ignore[attr-defined]
 
 
 def _values(names: list[str]) -> Callable[[Any], tuple[Any, ...]]:
