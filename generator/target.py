@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+import os
 from pathlib import Path
 from typing import Any, Callable
+from .scene import frozen
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 MANIFEST = Path(".pipworks") / "manifest.json"
@@ -30,7 +31,7 @@ _NOT_CODE = ("__pycache__", "shipped")
 Builder = Callable[[Any, "Target", Path], object]
 
 
-@dataclass(frozen=True)
+@frozen
 class Target:
     key: str
     #: a module-level function (so a worker process can be handed it under any start
@@ -59,11 +60,18 @@ def builder_name(builder: Builder) -> str:
 
 
 def _files_under(path: Path) -> list[Path]:
+    """The files under ``path`` (symlinked folders not followed, as ``rglob`` does),
+    sorted; ``__pycache__`` folders are skipped unread rather than listed and dropped."""
     if path.is_file():
         return [path]
-    if path.is_dir():
-        return sorted(p for p in path.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
-    return []
+    if not path.is_dir():
+        return []
+    found: list[Path] = []
+    for folder, subfolders, names in os.walk(path):
+        subfolders[:] = [d for d in subfolders if d != "__pycache__"]
+        here = Path(folder)
+        found.extend(p for p in (here / name for name in names) if p.is_file())
+    return sorted(found)
 
 
 class Hasher:

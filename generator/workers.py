@@ -16,12 +16,13 @@ prevent that:
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 import os
 import signal
 import sys
-from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
+
+if TYPE_CHECKING:  # imported when a pool is made: a command that only needs signals_interrupt stays quick
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 #: Exit codes of a command stopped by a signal, as shells report them (128 + number).
 EXIT_CODES = {signal.SIGINT: 130, signal.SIGTERM: 143}
@@ -55,7 +56,9 @@ def _raise(signum: int, frame: Any) -> None:
 @contextlib.contextmanager
 def signals_interrupt() -> Iterator[None]:
     """Within the block, SIGINT and SIGTERM raise :class:`Interrupted` in the main thread."""
-    if sys.platform == "win32" or multiprocessing.current_process().name != "MainProcess":
+    # A pool worker has imported multiprocessing; a process that has not is the main one.
+    mp = sys.modules.get("multiprocessing")
+    if sys.platform == "win32" or (mp is not None and mp.current_process().name != "MainProcess"):
         yield
         return
     try:
@@ -89,10 +92,23 @@ def _signals_held() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
-class _Pool(ProcessPoolExecutor):
-    def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
-        with _signals_held():
-            return super().submit(fn, *args, **kwargs)
+def _pool_class() -> type[ProcessPoolExecutor]:
+    """A ProcessPoolExecutor that holds SIGINT and SIGTERM while it forks (made on first
+    use: multiprocessing and concurrent.futures cost ~15 ms to import)."""
+    global _POOL
+    if _POOL is None:
+        from concurrent.futures import ProcessPoolExecutor
+
+        class _Pool(ProcessPoolExecutor):
+            def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
+                with _signals_held():
+                    return super().submit(fn, *args, **kwargs)
+
+        _POOL = _Pool
+    return _POOL
+
+
+_POOL: type[ProcessPoolExecutor] | None = None
 
 
 def _die_with_parent(parent: int) -> None:
@@ -119,8 +135,10 @@ def pool(workers: int, method: str | None = None) -> ProcessPoolExecutor:
 
     Processes are started from the calling (main) thread, which the kernel's
     parent-death signal is tied to."""
+    import multiprocessing
+
     context = multiprocessing.get_context(method)
-    return _Pool(max_workers=workers, mp_context=context, initializer=_die_with_parent, initargs=(os.getpid(),))
+    return _pool_class()(max_workers=workers, mp_context=context, initializer=_die_with_parent, initargs=(os.getpid(),))
 
 
 @contextlib.contextmanager

@@ -13,46 +13,10 @@ from typing import Optional
 
 import typer
 
-from .. import __version__
-from .common import SHIPPED_SLUGS, ProjectOption, command_errors, die_on_content_errors, project_root
+from .common import SHIPPED_SLUGS, command_errors, die_on_content_errors, project_root
+from .root import PNP_HELP, PREVIEW_HELP, new_app
 
-app = typer.Typer(
-    name="pipworks",
-    help="Print-and-play files, rulebooks and verified rules engines for card-and-dice games.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    # Plain help text: rich's markdown renderer costs ~0.1 s of imports on every --help.
-    rich_markup_mode=None,
-)
-
-
-def _version(value: bool) -> None:
-    if value:
-        typer.echo(f"pipworks {__version__}")
-        raise typer.Exit()
-
-
-@app.callback()
-def root(
-    ctx: typer.Context,
-    project: ProjectOption = Path("."),
-    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version and exit."),
-    trust_once: bool = typer.Option(False, "--trust", help="Run the project's own code (game plugins, site hooks) "
-                                    "for this command only, as if trusted (see `pipworks trust`)."),
-) -> None:
-    """Pipworks: build print-and-play files, rulebooks and a rules site from content/.
-
-    A project's own code (game plugins in its pyproject.toml, hooks and Python tags in
-    its site/mkdocs.yml) runs only once you trust it: `pipworks trust`.
-    """
-    ctx.obj = {"project": project}
-    if trust_once:
-        import os
-
-        from ..trust import ONCE_ENV
-
-        os.environ[ONCE_ENV] = str(project.resolve())  # the build's workers and the site see it too
+app = new_app()
 
 
 @app.command(short_help="Check every content file; write nothing.")
@@ -155,9 +119,9 @@ app.command(name="play", short_help="Play a game in the terminal against bots, o
 app.command(name="simulate", short_help="Play many bot games and summarise how the game plays.")(_simulate)
 app.command(name="serve", short_help="Build and serve the rules site, rebuilding on edits.")(_serve)
 from .pnp import pnp as _pnp  # noqa: E402
-app.command(name="pnp", short_help="One game's print-and-play files, with other choices.")(_pnp)
+app.command(name="pnp", short_help=PNP_HELP)(_pnp)
 from .preview import preview as _preview  # noqa: E402
-app.command(name="preview", short_help="Draw one or more faces as PNGs, at once.")(_preview)
+app.command(name="preview", short_help=PREVIEW_HELP)(_preview)
 from .lab import balance as _balance  # noqa: E402
 app.command(name="balance", short_help="Bots play many games: seat advantage, length, rules fired.")(_balance)
 from .new import new as _new  # noqa: E402

@@ -69,7 +69,7 @@ def _has_backs(root: Any, game: str, options: Any) -> bool:
     from ..pnp.assemble import load_components
     from ..verify.project import validated_project
 
-    content = validated_project(root, only=[game]).games[game].content
+    content = validated_project(root, only=[game], printing=True).games[game].content
     return any(face.back is not None for component in load_components(content, options, root) for face in component.faces)
 
 

@@ -7,9 +7,9 @@ content. ``generator.pnp`` imposes them on sheets and ``generator.render`` draws
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from ..scene import Scene
+from ..scene import frozen
 
 #: The smallest type on any printed piece, and on quick-reference cards (points).
 MIN_TEXT_PT = 6.0
@@ -24,7 +24,7 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
 }
 
 
-@dataclass(frozen=True)
+@frozen
 class FaceOptions:
     card_size: tuple[float, float] = CARD_SIZES["insert"]
     bleed: float = 3.0  # mm of art drawn beyond the trim on coloured-edge cards
@@ -33,7 +33,7 @@ class FaceOptions:
     version: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class Face:
     """One printed face. Its scene's (0, 0)–(trim) box is the trim; art may extend to
     -bleed .. trim+bleed. ``back`` is the matching back face (None: no back printed)."""
@@ -43,7 +43,7 @@ class Face:
     copies: int = 1
 
 
-@dataclass(frozen=True)
+@frozen
 class Component:
     """A printable component: all its faces share one trim size.
 

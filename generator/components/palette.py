@@ -10,8 +10,8 @@ little toner on.
 """
 
 from __future__ import annotations
+from ..scene import frozen
 
-from dataclasses import dataclass
 
 #: Four-colour suit scheme (colour mode): hue and lightness both differ.
 SUIT_COLOURS: dict[str, str] = {
@@ -42,7 +42,7 @@ INK = "#1a1a1a"
 WHITE = "#ffffff"
 
 
-@dataclass(frozen=True)
+@frozen
 class Palette:
     """Every colour a layout asks for, resolved for one ink mode."""
 

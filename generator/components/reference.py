@@ -11,7 +11,6 @@ they continue on a second card.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from ..content.reference import AT_THE_TABLE, reference_lines
 from ..content.schema import GameContent, QuickRefLine
@@ -21,6 +20,7 @@ from . import typeset as ts
 from .base import MIN_REFERENCE_PT, Component, Face, FaceOptions
 from .palette import Palette, palette
 from .suits import suit_symbol
+from ..scene import frozen
 
 _SUIT_GLYPHS = "\u2660\u2665\u2666\u2663"
 #: Smallest size a quick-reference line may use before it moves to a second card (7 pt).
@@ -30,7 +30,7 @@ LEADING = 1.25
 GAP = 0.3
 
 
-@dataclass(frozen=True)
+@frozen
 class _Entry:
     """One quick-reference line ready to set: heading or item, its suit, its text, and
     the suit's name set bold before the text (``lead``)."""
@@ -193,7 +193,7 @@ def lines_card_component(game: GameContent, options: FaceOptions, lines: list[Qu
 SHEET_W, SHEET_H = 180.0, 240.0
 
 
-@dataclass(frozen=True)
+@frozen
 class Table:
     """One score table: a heading, column heads, row heads and the column widths."""
 

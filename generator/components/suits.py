@@ -211,8 +211,14 @@ def _place(command: Command, cx: float, cy: float, size: float) -> Command:
     return (op, *placed)
 
 
+@lru_cache(maxsize=4096)
+def _placed(suit: str, cx: float, cy: float, size: float) -> tuple[Command, ...]:
+    """The symbol's commands at a place and size: a deck draws the same pips at the
+    same places on many cards, so each is worked out once."""
+    return tuple(_place(c, cx, cy, size) for c in unit_shape(suit))
+
+
 def suit_symbol(suit: str, cx: float, cy: float, size: float, fill: str,
                 stroke: str | None = None, stroke_width: float = 0.2) -> Path:
     """``suit``'s symbol, ``size`` mm tall, centred on (``cx``, ``cy``)."""
-    commands = tuple(_place(c, cx, cy, size) for c in unit_shape(suit))
-    return Path(commands=commands, style=Style(fill=fill, stroke=stroke, stroke_width=stroke_width))
+    return Path(commands=_placed(suit, cx, cy, size), style=Style(fill=fill, stroke=stroke, stroke_width=stroke_width))

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import csv
 import io
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Sequence
+from ..scene import frozen
 
 #: The suits of the deck in column order; every Card.ranks tuple follows this order.
 SUITS: tuple[str, ...] = ("spades", "diamonds", "clubs")
@@ -29,7 +29,7 @@ RANK_NAMES: dict[int, tuple[str, str]] = {11: ("jack", "jacks"), 12: ("queen", "
 Rank = int | None
 
 
-@dataclass(frozen=True)
+@frozen
 class Card:
     """One playing card: its id and its rank in each suit of ``SUITS`` (None = ``-``)."""
 
@@ -79,7 +79,7 @@ class DeckFormatError(Exception):
         super().__init__(where + "; ".join(f"line {ln}: {msg}" if ln else msg for ln, msg in self.problems))
 
 
-@dataclass(frozen=True)
+@frozen
 class DeckFile:
     """A parsed deck plus the line each card came from (for messages that point there)."""
 

@@ -6,9 +6,9 @@ line, the field path and what is wrong (the mkdocs habit: gather, validate, then
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Sequence
+from ..scene import frozen
 
 PathPart = str | int
 
@@ -24,7 +24,7 @@ def format_path(path: Sequence[PathPart]) -> str:
     return out or "(top level)"
 
 
-@dataclass(frozen=True)
+@frozen
 class ContentError:
     file: Path
     line: int | None

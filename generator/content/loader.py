@@ -7,7 +7,7 @@ before anything fails. Nothing here writes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -15,6 +15,7 @@ import yaml
 from .errors import ContentError, ContentInvalid, PathPart
 from .record import Invalid, R, parse
 from .schema import GameContent, Section
+from ..scene import frozen
 
 Lines = dict[tuple[PathPart, ...], int]
 
@@ -22,7 +23,7 @@ Lines = dict[tuple[PathPart, ...], int]
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-@dataclass(frozen=True)
+@frozen
 class SourceFile:
     """A parsed YAML file: its data and the line of every value in it."""
 
@@ -191,7 +192,7 @@ def parse_source(cls: type[R], source: SourceFile) -> R:
         raise ContentInvalid([source.error(loc, message) for loc, message in exc.problems]) from None
 
 
-@dataclass(frozen=True)
+@frozen
 class LoadedGame:
     """A game's validated content plus where it came from."""
 

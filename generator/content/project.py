@@ -8,7 +8,6 @@ command validates through that before it writes anything.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
@@ -16,9 +15,10 @@ from .checks import check_game
 from .errors import ContentError, ContentInvalid
 from .folders import game_folders
 from .loader import LoadedGame, parse_game
+from ..scene import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class Project:
     root: Path
     games: dict[str, LoadedGame]

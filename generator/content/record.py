@@ -17,10 +17,11 @@ from __future__ import annotations
 import re
 import types
 import typing
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import MISSING, fields
 from typing import Any, Callable, Iterator, TypeVar, dataclass_transform
 
 from .errors import PathPart
+from ..scene import frozen
 
 Loc = tuple[PathPart, ...]
 R = TypeVar("R")
@@ -28,8 +29,9 @@ R = TypeVar("R")
 
 @dataclass_transform(kw_only_default=True, frozen_default=True)
 def record(cls: type[R]) -> type[R]:
-    """Make ``cls`` a frozen, keyword-only dataclass that ``parse`` can fill."""
-    return dataclass(frozen=True, kw_only=True)(cls)
+    """Make ``cls`` a frozen, keyword-only dataclass that ``parse`` can fill (made the
+    quick way, see ``generator.scene.frozen``)."""
+    return frozen(kw_only=True)(cls)  # type: ignore[no-any-return]
 
 
 class Invalid(Exception):
@@ -43,7 +45,7 @@ class Invalid(Exception):
 # -- constraints (the metadata of ``Annotated``) ------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class AtLeast:
     bound: float
 
@@ -51,7 +53,7 @@ class AtLeast:
         return None if value >= self.bound else f"must be at least {self.bound} (got {value})"
 
 
-@dataclass(frozen=True)
+@frozen
 class AtMost:
     bound: float
 
@@ -59,7 +61,7 @@ class AtMost:
         return None if value <= self.bound else f"must be at most {self.bound} (got {value})"
 
 
-@dataclass(frozen=True)
+@frozen
 class NotEmpty:
     """A string with at least one character, or a list with at least one item."""
 
@@ -69,7 +71,7 @@ class NotEmpty:
         return "must not be empty" if isinstance(value, str) else "needs at least one item"
 
 
-@dataclass(frozen=True)
+@frozen
 class OneLine:
     """Text that must stay on one line: a title or a name becomes a heading, a nav tab
     or a box's caption, which a line break would split (and whose anchor it would lose)."""
@@ -78,7 +80,7 @@ class OneLine:
         return None if "\n" not in value and "\r" not in value else "must be one line (it contains a line break)"
 
 
-@dataclass(frozen=True)
+@frozen
 class Matches:
     """A string matching ``pattern``; ``means`` says in words what that asks for."""
 

@@ -7,13 +7,13 @@ problems into ContentErrors that point at the CSV row of the card at fault.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 from ..content.deck import SUITS, Card, rank_label, rank_name
 from .measures import mixed_cards, rank_counts, same_rank_cards, suit_correlations
 from ..content.deck_rules import DeckRules
+from ..scene import frozen
 
 if TYPE_CHECKING:
     from ..content.errors import ContentError
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from ..content.project import Project
 
 
-@dataclass(frozen=True)
+@frozen
 class Problem:
     """One failed property: which rule word, which card (if one) and what is wrong."""
 

@@ -52,10 +52,13 @@ def _home(root: Path, module: str) -> Path | None:
 
 def project_plugins(root: Path) -> tuple[GameSpec, ...]:
     """The GameSpecs the project at ``root`` declares, imported from its own folder."""
+    declared = declared_entry_points(root)
+    if not declared:
+        return ()  # importlib.metadata costs ~10 ms to import: only a project with plugins pays it
     from importlib.metadata import EntryPoint
 
     found = []
-    for name, value in sorted(declared_entry_points(root).items()):
+    for name, value in sorted(declared.items()):
         module = value.split(":")[0].strip()
         home = _home(root, module)
         if home is not None and str(home) not in sys.path:

@@ -1,11 +1,11 @@
 """Named boxes: trim (where the card is cut), bleed (art beyond it), safe zone (inside it)."""
 
 from __future__ import annotations
+from ..scene import frozen
 
-from dataclasses import dataclass
 
 
-@dataclass(frozen=True)
+@frozen
 class Box:
     """An axis-aligned box in mm, origin top-left, y downwards."""
 
@@ -37,7 +37,7 @@ class Box:
                 and other.right <= self.right + tolerance and other.bottom <= self.bottom + tolerance)
 
 
-@dataclass(frozen=True)
+@frozen
 class CardBoxes:
     """A card's three named boxes in its own coordinates (trim at the origin)."""
 

@@ -15,10 +15,11 @@ scale checks. It turns the pieces 90° when that fits more of them.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from .boxes import Box
 from .paper import PRINTER_MARGIN, Paper
+from ..scene import frozen
 
 #: How far every crop mark reaches inside the printable area (5 mm asked, half a mm spare).
 MARK_REACH = 5.5
@@ -39,7 +40,7 @@ def gutter_for(bleed: float) -> float:
     return 2 * bleed + GUTTER_PAPER
 
 
-@dataclass(frozen=True)
+@frozen
 class Imposition:
     """A grid of pieces on one page. ``piece_w`` × ``piece_h`` is a piece's trim as it lies
     on the page (turned pieces: their height across). ``cells`` are the occupied cells,
@@ -183,7 +184,7 @@ def impose(paper: Paper, piece_w: float, piece_h: float, bleed: float = 0.0, gut
                      f"{PRINTER_MARGIN:g} mm margin")
 
 
-@dataclass(frozen=True)
+@frozen
 class Bands:
     """Margin strips for page labels (text) and the scale checks (ruler, inch mark).
 

@@ -12,12 +12,13 @@ minimum size, so shrinking can never make print unreadable.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..scene import Group, Item, Scene, Text
 from .boxes import Box
 from .text import extent, missing_glyphs
 from .units import pt
+from ..scene import frozen
 
 #: Text may shrink to this fraction of its designed size to fit; less would be unreadable.
 MIN_SCALE = 0.7
@@ -27,7 +28,7 @@ Matrix = tuple[float, float, float, float, float, float]  # a b c d e f, as in S
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 
-@dataclass(frozen=True)
+@frozen
 class Problem:
     component: str
     text: str

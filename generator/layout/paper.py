@@ -1,11 +1,11 @@
 """Paper sizes and the home printer's limits (numbers from shared PRINT.md)."""
 
 from __future__ import annotations
+from ..scene import frozen
 
-from dataclasses import dataclass
 
 
-@dataclass(frozen=True)
+@frozen
 class Paper:
     key: str
     label: str

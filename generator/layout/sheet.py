@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from ..scene import Group, Item, Scene
 from .boxes import Box
+from ..scene import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class Placement:
     """Items in page coordinates (mm), painted only inside ``clip`` when given."""
 
@@ -16,7 +16,7 @@ class Placement:
     clip: Box | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Page:
     width: float
     height: float
@@ -26,7 +26,7 @@ class Page:
     bleed: Box | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Document:
     title: str
     author: str

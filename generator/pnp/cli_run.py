@@ -55,7 +55,7 @@ def run_pnp(root: Path, game: str, options: PnpOptions, papers: list[str], pod: 
     from ..render.press import Transparency
     from .assemble import NoLayouts
 
-    project = validated_project(root, only=[game])
+    project = validated_project(root, only=[game], printing=True)
     out = root / "output"
     try:
         written = build_chosen_kit(project, target, out)

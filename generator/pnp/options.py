@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..components.base import CARD_SIZES, FaceOptions
+from ..scene import frozen
 
 BACKS = ("none", "duplex-long", "duplex-short", "fold")
 #: "cmyk": the colour faces, PDFs converted to CMYK through the shipped ICC profile (300 % ink).
 INKS = ("colour", "bw", "cmyk")
 
 
-@dataclass(frozen=True)
+@frozen
 class PnpOptions:
     paper: str = "a4"
     size: str = "insert"
@@ -70,7 +71,7 @@ class PnpOptions:
         return f"{slug}-cards-pod{self.suffix()}.pdf"
 
 
-@dataclass(frozen=True)
+@frozen
 class KitFiles:
     """Which files one build writes besides the kit itself: the cover lists exactly
     these, so it never names a file that is not there."""

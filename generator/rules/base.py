@@ -11,9 +11,10 @@ Rules modules never import rendering, content loading or the CLI.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from types import ModuleType
 from typing import Any, Callable, Mapping, NamedTuple, Protocol, Sequence, TypeVar
+from ..scene import frozen
 
 
 def card_count(n: int) -> str:
@@ -103,7 +104,7 @@ def oldest_first(events: Events) -> list[tuple]:
     return out
 
 
-@dataclass(frozen=True)
+@frozen
 class Result:
     """The outcome of a finished game.
 

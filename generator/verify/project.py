@@ -17,30 +17,43 @@ from typing import Iterable, Iterator
 from ..content.errors import ContentError, ContentInvalid
 from ..content.loader import LoadedGame
 from ..content.project import Project, load_project
-from ..faces_from_data.faces import check as check_data_faces
 from ..games import find_spec, use_project
-from .checks import check as check_examples
 
 
-def validated_project(root: Path, only: Iterable[str] | None = None) -> Project:
+def validated_project(root: Path, only: Iterable[str] | None = None, *, printing: bool = False) -> Project:
     """Load and check every game (or just ``only``); raise ContentInvalid with every
-    problem found, content first (later checks need readable content)."""
+    problem found, content first (later checks need readable content).
+
+    ``printing``: only what print files are made from (``pipworks pnp``, one game's
+    kit): content, the ``data:`` record, the game's own checks (a deck's rules) and
+    faces made from data. The worked examples and the engine's variants print
+    nothing, so their checks (and the engine, the notation, the examples reader) are
+    left to ``validate`` and ``build``."""
     use_project(root)
     project = load_project(root, only)
     errors: list[ContentError] = []
     for game in project.games.values():
-        found = list(check_examples(project, game))
+        found = [] if printing else list(_check_examples(project, game))
         found.extend(check_data(game))
-        found.extend(check_variants(game))
+        if not printing:
+            found.extend(check_variants(game))
         spec = find_spec(game.content.slug)
         for check in spec.checks if spec is not None else ():
             found.extend(check(project, game))
         if spec is None or spec.faces is None:  # faces from layout and cards files
+            from ..faces_from_data.faces import check as check_data_faces
+
             found.extend(check_data_faces(game, project.root))
         errors.extend(found)
     if errors:
         raise ContentInvalid(errors)
     return project
+
+
+def _check_examples(project: Project, game: LoadedGame) -> Iterator[ContentError]:
+    from .checks import check
+
+    return check(project, game)
 
 
 def check_variants(game: LoadedGame) -> Iterator[ContentError]:
