@@ -65,6 +65,10 @@ TOP_FIELDS = ("kind", "size", "drawn_for", "bleed", "safe", "boxes", "faces")
 FACE_FIELDS = ("boxes", "extends", "ground")
 #: Text may shrink to this share of its size when ``min_size`` is not given.
 MIN_SHARE = 0.7
+#: How many boxes (or faces) one chain of ``extends`` may pass through, the first
+#: included: a real layout uses two or three; a longer chain is a mistake or an attack,
+#: refused with its line well before Python's own recursion limit.
+MAX_EXTENDS_DEPTH = 32
 _RELATIVE = re.compile(r"^\s*([+\-*/])=\s*(.+?)\s*$")
 
 Fields = dict[str, tuple[Any, int]]  # field -> (value as written, line it was written on)
@@ -181,6 +185,9 @@ class _Reader:
         self.problems: list[ContentError] = []
         self.shared: dict[str, Fields] = {}
         self.faces: dict[str, dict[str, Fields]] = {}
+        #: shared boxes with their extends applied, each resolved once: a box extending
+        #: [a, a] at every level of a chain must not cost 2**depth resolutions
+        self.resolved: dict[str, Fields] = {}
         self.grounds: dict[str, str] = {}
         self.ground_lines: dict[str, int] = {}
         #: boxes whose extends failed: their own problem is reported, not its follow-ons
@@ -286,6 +293,9 @@ class _Reader:
         for parent in self.parents(raw.get("extends"), path):
             if parent == name or parent in chain:
                 self.error(path + ("extends",), f"face {name!r} extends itself through {' -> '.join(chain + [name, parent])}")
+            elif len(chain) + 1 >= MAX_EXTENDS_DEPTH:
+                self.error(path + ("extends",), f"the chain of extends from face {chain[0]!r} passes through more "
+                                                f"than {MAX_EXTENDS_DEPTH} faces; refusing it")
             elif parent not in faces_raw:
                 self.error(path + ("extends",), f"no face {parent!r} to extend; faces: {', '.join(map(str, faces_raw))}")
             else:
@@ -333,9 +343,13 @@ class _Reader:
             if parent in siblings and parent != chain[0]:
                 parent_fields = siblings[parent]
             elif parent in self.shared:
-                shared_path: tuple[PathPart, ...] = ("boxes", parent)
-                parent_fields = self.extend(self.shared[parent], shared_path, {}, {}, chain + [parent])
-                if shared_path in self.broken:
+                if len(chain) >= MAX_EXTENDS_DEPTH:
+                    self.error(path + ("extends",), f"the chain of extends from box {chain[0]!r} passes through more "
+                                                    f"than {MAX_EXTENDS_DEPTH} boxes; refusing it")
+                    self.broken.add(path)
+                    continue
+                parent_fields = self.shared_box(parent, chain)
+                if ("boxes", parent) in self.broken:
                     self.broken.add(path)
             else:
                 known = sorted(set(self.shared) | set(siblings))
@@ -345,6 +359,15 @@ class _Reader:
             merged = self.apply(merged, parent_fields, path)
         return self.apply(merged, {k: v for k, v in fields.items() if k != "extends"}, path)
 
+    def shared_box(self, name: str, chain: list[str]) -> Fields:
+        """Shared box ``name`` with its extends applied, resolved once per layout (its
+        chain of extends is checked from the box that first needs it)."""
+        found = self.resolved.get(name)
+        if found is None:
+            found = self.extend(self.shared[name], ("boxes", name), {}, {}, chain + [name])
+            self.resolved[name] = found
+        return found
+
     def apply(self, base: Fields, over: Fields, path: tuple[PathPart, ...]) -> Fields:
         out = dict(base)
         for name, (value, line) in over.items():
@@ -353,7 +376,8 @@ class _Reader:
                 out[name] = (value, line)
                 continue
             if name not in base:
-                self.error(path + (name,), f"{value!r} changes an inherited {name}, but the box inherits none")
+                if path not in self.broken:  # a broken extends is reported, not its follow-ons
+                    self.error(path + (name,), f"{value!r} changes an inherited {name}, but the box inherits none")
                 continue
             try:
                 old, amount = length(base[name][0]), length(match.group(2))
