@@ -136,7 +136,7 @@ def _from_csv(path: Path, text: str) -> CardsFile:
     problems: list[ContentError] = []
     try:
         header = _header(path, next(reader, []))
-        rows = []
+        rows: list[CardRow] = []
         start = reader.line_num + 1
         for cells in reader:
             line, start = start, reader.line_num + 1

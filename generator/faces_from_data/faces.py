@@ -30,6 +30,8 @@ from ..components.palette import WHITE, palette
 from ..content.cards import CardRow, read_cards
 from ..content.errors import ContentError, ContentInvalid
 from ..layout.boxes import Box as Area
+from ..layout.imposition import gutter_for, impose
+from ..layout.paper import PAPERS, PRINTER_MARGIN
 from ..scene import Item, Rect, Scene, Style
 from .draw import CardProblem, Context, box_items, colour, columns_named
 from .layout import Box, Layout, Where, read_layout
@@ -148,6 +150,7 @@ def _component(content: Any, index: int, component: Any, options: FaceOptions, c
                                      f"{component.name}: count is {component.count}, but {cards.path.name} makes "
                                      f"{cards.total} cards (the sum of its count column)"))
     bleed = options.bleed if layout.bleed is None else layout.bleed
+    _check_fits_paper(layout, size, bleed)
     faces = []
     for row in rows:
         if row.count == 0:
@@ -160,6 +163,23 @@ def _component(content: Any, index: int, component: Any, options: FaceOptions, c
         raise ContentInvalid(problems)
     return Component(id=component.id, name=component.name, kind=layout.kind, faces=tuple(faces), trim=size,
                      bleed=bleed, safe=safe)
+
+
+def _check_fits_paper(layout: Layout, size: tuple[float, float], bleed: float) -> None:
+    """Cards and tokens are printed several to a page: one that fits on no page (A4 or
+    Letter, inside the printer's margin) is refused here, with its line, not when the
+    sheets are laid out. Boards and sheets larger than a page are printed in tiles."""
+    if layout.kind not in ("card", "token"):
+        return
+    gutter = gutter_for(bleed) if layout.kind == "token" else 0.0
+    for paper in PAPERS.values():
+        try:
+            impose(paper, size[0], size[1], bleed, gutter)
+        except ValueError:
+            raise ContentInvalid([ContentError(layout.path, layout.size_line or None, ("size",), (
+                f"a {size[0]:g} × {size[1]:g} mm {layout.kind} with {bleed:g} mm bleed does not fit on {paper.label} "
+                f"paper inside the {PRINTER_MARGIN:g} mm printer margin; make it smaller, or kind: board "
+                "(printed in tiles)"))]) from None
 
 
 def _face(layout: Layout, row: CardRow, size: tuple[float, float], bleed: float, ctx: Context,

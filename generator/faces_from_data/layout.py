@@ -34,6 +34,7 @@ Every problem is reported with its file, line and box.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -69,6 +70,16 @@ MIN_SHARE = 0.7
 #: included: a real layout uses two or three; a longer chain is a mistake or an attack,
 #: refused with its line well before Python's own recursion limit.
 MAX_EXTENDS_DEPTH = 32
+#: The largest length a layout may give (mm, either sign): a board printed in tiles is
+#: at most a metre across (20 A4 pages); a larger number is a slip (or an attack on the
+#: renderer), refused with its line.
+MAX_LENGTH_MM = 1_000.0
+#: Bleed beyond the trim: print services ask for 3 mm (1/8 in); more than this is a slip.
+MAX_BLEED_MM = 10.0
+#: Degrees a box may turn, either way (a few turns is already odd).
+MAX_ROTATE = 3600.0
+#: Line height, times the text's size.
+MAX_LINE_HEIGHT = 10.0
 _RELATIVE = re.compile(r"^\s*([+\-*/])=\s*(.+?)\s*$")
 
 Fields = dict[str, tuple[Any, int]]  # field -> (value as written, line it was written on)
@@ -160,6 +171,7 @@ class Layout:
     safe: float
     faces: Mapping[str, Face]
     lines: Mapping[str, int]
+    size_line: int = 0  # where the size is given (0: not given), for a size that cannot print
 
 
 # -- reading and extends --------------------------------------------------------------
@@ -234,7 +246,8 @@ class _Reader:
         return Layout(self.source.path, self.piece_kind(), self.size(), self.top_length("bleed", None),
                       self.size("drawn_for"),
                       self.top_length("safe", 3.0) or 0.0, faces,
-                      {name: self.source.line(("faces", name)) or 1 for name in faces})
+                      {name: self.source.line(("faces", name)) or 1 for name in faces},
+                      self.source.lines.get(("size",), 0))
 
     def piece_kind(self) -> str:
         kind = self.data.get("kind", "card")
@@ -251,7 +264,7 @@ class _Reader:
             return CARD_SIZES[size]
         if isinstance(size, list) and len(size) == 2:
             try:
-                w, h = length(size[0]), length(size[1])
+                w, h = _length(size[0]), _length(size[1])
                 if w > 0 and h > 0:
                     return w, h
             except ValueError:
@@ -263,12 +276,15 @@ class _Reader:
         if name not in self.data:
             return default
         try:
-            value = length(self.data[name])
+            value = _length(self.data[name])
         except ValueError as exc:
             self.error((name,), str(exc))
             return default
         if value < 0:
             self.error((name,), "must not be negative")
+        elif name == "bleed" and value > MAX_BLEED_MM:
+            self.error((name,), f"{value:g} mm is more than {MAX_BLEED_MM:g} mm (print services ask for 3 mm)")
+            return default
         return value
 
     # -- extends ----------------------------------------------------------------------
@@ -442,11 +458,11 @@ def _field_value(key: str, value: Any) -> Any:
     if key in LENGTHS:
         if isinstance(value, bool):
             raise ValueError(f"not a length: {value!r}")
-        return length(value)
+        return _length(value)
     if key in ("rotate", "line_height"):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise ValueError(f"{key} is a number ({'degrees clockwise' if key == 'rotate' else 'times the size'})")
-        return float(value)
+        return _number(key, value)
     if key == "bold":
         if not isinstance(value, bool):
             raise ValueError("bold is true or false")
@@ -462,6 +478,27 @@ def _field_value(key: str, value: Any) -> Any:
     if not isinstance(value, (str, int, float)) or isinstance(value, bool):
         raise ValueError(f"{key} is text (it may name card columns in braces, e.g. '{{rank}}')")
     return str(value)
+
+
+def _length(value: Any) -> float:
+    """A length (``length``) no larger than any printed piece."""
+    found = length(value)
+    if abs(found) > MAX_LENGTH_MM:
+        raise ValueError(f"{found:g} mm is out of range (a length is at most {MAX_LENGTH_MM:g} mm either way)")
+    return found
+
+
+def _number(key: str, value: int | float) -> float:
+    """``rotate`` (degrees) or ``line_height`` (times the size): finite and in range."""
+    try:
+        number = float(value)
+    except OverflowError:
+        number = math.inf
+    low, high = (-MAX_ROTATE, MAX_ROTATE) if key == "rotate" else (0.0, MAX_LINE_HEIGHT)
+    if not (math.isfinite(number) and low <= number <= high) or (key == "line_height" and number == 0):
+        raise ValueError(f"{key} {str(value)[:40]} is out of range (a number from {low:g} to {high:g}"
+                         f"{', above 0' if key == 'line_height' else ''})")
+    return number
 
 
 def _defaults(kind: str, values: dict[str, Any]) -> dict[str, Any]:
