@@ -57,8 +57,9 @@ MAX_EXPANDED_CHARS = 2 * MAX_FILE_BYTES
 #: Characters in one text (a paragraph): the printed rulebook lays out a paragraph in
 #: time that grows with the square of its length.
 MAX_TEXT_CHARS = 20_000
-#: Control characters cannot be printed, and XML (SVG, the site) cannot carry most.
-_CONTROL = {chr(c) for c in range(32) if chr(c) not in "\t\n\r"} | {chr(127)}
+#: Control characters (C0, DEL and C1) cannot be printed, and XML (SVG, the site)
+#: cannot carry most; a font has no glyph for any.
+_CONTROL = {chr(c) for c in range(32) if chr(c) not in "\t\n\r"} | {chr(c) for c in range(127, 160)}
 _CONTROL_RE = re.compile("[" + re.escape("".join(sorted(_CONTROL))) + "]")
 
 

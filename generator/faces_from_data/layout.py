@@ -200,6 +200,10 @@ class _Reader:
         #: shared boxes with their extends applied, each resolved once: a box extending
         #: [a, a] at every level of a chain must not cost 2**depth resolutions
         self.resolved: dict[str, Fields] = {}
+        #: how many boxes (faces) each resolved box's (face's) chain of extends passes
+        #: through, itself included: with resolution memoised, the limit is checked on these
+        self.depths: dict[tuple[PathPart, ...], int] = {}
+        self.face_depths: dict[str, int] = {}
         self.grounds: dict[str, str] = {}
         self.ground_lines: dict[str, int] = {}
         #: boxes whose extends failed: their own problem is reported, not its follow-ons
@@ -306,16 +310,21 @@ class _Reader:
         if ground is not None and not isinstance(ground, str):
             self.error(path + ("ground",), "ground is a colour, e.g. '#efe7da', accent-tint or suit-tint")
         boxes: dict[str, Fields] = {}
+        depth = 1
         for parent in self.parents(raw.get("extends"), path):
             if parent == name or parent in chain:
                 self.error(path + ("extends",), f"face {name!r} extends itself through {' -> '.join(chain + [name, parent])}")
-            elif len(chain) + 1 >= MAX_EXTENDS_DEPTH:
-                self.error(path + ("extends",), f"the chain of extends from face {chain[0]!r} passes through more "
-                                                f"than {MAX_EXTENDS_DEPTH} faces; refusing it")
+            elif len(chain) + 1 >= MAX_EXTENDS_DEPTH:  # before Python's recursion limit
+                self.error(path + ("extends",), _too_deep("face", chain[0], "faces"))
             elif parent not in faces_raw:
                 self.error(path + ("extends",), f"no face {parent!r} to extend; faces: {', '.join(map(str, faces_raw))}")
             else:
-                boxes.update({k: dict(v) for k, v in self.face(parent, faces_raw, chain + [name]).items()})
+                inherited = self.face(parent, faces_raw, chain + [name])
+                if self.face_depths.get(parent, 1) + 1 > MAX_EXTENDS_DEPTH:
+                    self.error(path + ("extends",), _too_deep("face", name, "faces"))
+                    continue
+                depth = max(depth, self.face_depths.get(parent, 1) + 1)
+                boxes.update({k: dict(v) for k, v in inherited.items()})
                 if self.grounds.get(parent):  # like its boxes: a later parent's ground wins
                     self.grounds[name] = self.grounds[parent]
                     self.ground_lines[name] = self.ground_lines.get(parent, 0)
@@ -334,6 +343,7 @@ class _Reader:
             self.grounds[name] = ground
             self.ground_lines[name] = self.source.line(path + ("ground",)) or 0
         self.faces[name] = boxes
+        self.face_depths[name] = depth
         return boxes
 
     def parents(self, value: Any, path: tuple[PathPart, ...]) -> list[str]:
@@ -351,28 +361,34 @@ class _Reader:
         """``fields`` over what it extends: the shared or sibling boxes it names, over
         ``base`` (the inherited box of the same name)."""
         merged = dict(base)
+        depth = 1
         for parent in self.parents(fields.get("extends", (None, 0))[0], path):
             if parent in chain:
                 self.error(path + ("extends",), f"extends goes round in a circle ({' -> '.join(chain[chain.index(parent):] + [parent])}): a box cannot extend itself")
                 self.broken.add(path)
                 continue
             if parent in siblings and parent != chain[0]:
-                parent_fields = siblings[parent]
+                parent_fields, parent_path = siblings[parent], path[:-1] + (parent,)
             elif parent in self.shared:
-                if len(chain) >= MAX_EXTENDS_DEPTH:
-                    self.error(path + ("extends",), f"the chain of extends from box {chain[0]!r} passes through more "
-                                                    f"than {MAX_EXTENDS_DEPTH} boxes; refusing it")
+                if len(chain) >= MAX_EXTENDS_DEPTH:  # before Python's recursion limit
+                    self.error(path + ("extends",), _too_deep("box", chain[0], "boxes"))
                     self.broken.add(path)
                     continue
-                parent_fields = self.shared_box(parent, chain)
-                if ("boxes", parent) in self.broken:
+                parent_fields, parent_path = self.shared_box(parent, chain), ("boxes", parent)
+                if parent_path in self.broken:
                     self.broken.add(path)
             else:
                 known = sorted(set(self.shared) | set(siblings))
                 self.error(path + ("extends",), f"no box {parent!r} to extend; boxes: {', '.join(known) or 'none'}")
                 self.broken.add(path)
                 continue
+            if self.depths.get(parent_path, 1) + 1 > MAX_EXTENDS_DEPTH and path not in self.broken:
+                self.error(path + ("extends",), _too_deep("box", str(path[-1]), "boxes"))
+                self.broken.add(path)
+                continue
+            depth = max(depth, self.depths.get(parent_path, 1) + 1)
             merged = self.apply(merged, parent_fields, path)
+        self.depths[path] = depth
         return self.apply(merged, {k: v for k, v in fields.items() if k != "extends"}, path)
 
     def shared_box(self, name: str, chain: list[str]) -> Fields:
@@ -478,6 +494,10 @@ def _field_value(key: str, value: Any) -> Any:
     if not isinstance(value, (str, int, float)) or isinstance(value, bool):
         raise ValueError(f"{key} is text (it may name card columns in braces, e.g. '{{rank}}')")
     return str(value)
+
+
+def _too_deep(what: str, first: str, things: str) -> str:
+    return f"the chain of extends from {what} {first!r} passes through more than {MAX_EXTENDS_DEPTH} {things}; refusing it"
 
 
 def _length(value: Any) -> float:

@@ -8,12 +8,19 @@ them; the bytes go into the scene as they are.
 
 from __future__ import annotations
 
+import math
 import struct
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 FORMATS = {".png": "png", ".jpg": "jpeg", ".jpeg": "jpeg", ".svg": "svg"}
+#: Pixels a PNG or JPEG may have, read from its header before anything decodes it: a
+#: poker card at 1200 dpi is 9 MP, so 50 MP is room for any print; past it a small file
+#: can unpack to gigabytes (a 191 KB PNG of 179 MP took 51 s and 552 MB to draw).
+MAX_PIXELS = 50_000_000
+#: Bytes a picture file may have (every byte goes into each PDF that shows it).
+MAX_BYTES = 20_000_000
 
 
 class PictureProblem(ValueError):
@@ -42,7 +49,15 @@ def find_picture(rel: str, folder: Path, project: Path) -> Path:
 
 
 def load_picture(path: Path) -> Picture:
-    stat = path.stat()
+    """The picture at ``path``, its size read from its header; raises PictureProblem
+    for a file too large, of too many pixels, or whose header gives no usable size."""
+    try:
+        stat = path.stat()
+    except OSError as exc:
+        raise PictureProblem(f"cannot read picture {path.name!r}: {exc.strerror or exc}") from None
+    if stat.st_size > MAX_BYTES:
+        raise PictureProblem(f"picture {path.name!r} has {stat.st_size:,} bytes; a picture may have at most "
+                             f"{MAX_BYTES:,}")
     return _load(path, stat.st_mtime_ns, stat.st_size)
 
 
@@ -52,6 +67,11 @@ def _load(path: Path, mtime: int, size: int) -> Picture:
     data = path.read_bytes()
     kind = FORMATS[path.suffix.lower()]
     width, height = {"png": _png_size, "jpeg": _jpeg_size, "svg": _svg_size}[kind](data, path.name)
+    if not (math.isfinite(width) and math.isfinite(height) and width > 0 and height > 0):
+        raise PictureProblem(f"picture {path.name!r} states a size of {width:g} × {height:g}; it cannot be drawn")
+    if kind != "svg" and width * height > MAX_PIXELS:
+        raise PictureProblem(f"picture {path.name!r} is {width:.0f} × {height:.0f} pixels ({width * height / 1e6:,.0f} "
+                             f"MP); a picture may have at most {MAX_PIXELS / 1e6:g} MP (scale it down)")
     return Picture(data, kind, width, height)
 
 
