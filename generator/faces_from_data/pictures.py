@@ -8,8 +8,10 @@ them; the bytes go into the scene as they are.
 
 from __future__ import annotations
 
+import io
 import math
 import struct
+import warnings
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -69,10 +71,34 @@ def _load(path: Path, mtime: int, size: int) -> Picture:
     width, height = {"png": _png_size, "jpeg": _jpeg_size, "svg": _svg_size}[kind](data, path.name)
     if not (math.isfinite(width) and math.isfinite(height) and width > 0 and height > 0):
         raise PictureProblem(f"picture {path.name!r} states a size of {width:g} × {height:g}; it cannot be drawn")
-    if kind != "svg" and width * height > MAX_PIXELS:
-        raise PictureProblem(f"picture {path.name!r} is {width:.0f} × {height:.0f} pixels ({width * height / 1e6:,.0f} "
-                             f"MP); a picture may have at most {MAX_PIXELS / 1e6:g} MP (scale it down)")
+    if kind != "svg":
+        _check_pixels(width, height, path.name)
+        _check_decodes(data, path.name)
     return Picture(data, kind, width, height)
+
+
+def _check_pixels(width: float, height: float, name: str) -> None:
+    if width * height > MAX_PIXELS:
+        raise PictureProblem(f"picture {name!r} is {width:.0f} × {height:.0f} pixels ({width * height / 1e6:,.0f} "
+                             f"MP); a picture may have at most {MAX_PIXELS / 1e6:g} MP (scale it down)")
+
+
+def _check_decodes(data: bytes, name: str) -> None:
+    """Decode the bitmap once, here, so a damaged file is refused at the line that names
+    it, not by the PDF writer halfway through a build. The size Pillow reads from the
+    header is checked again before it decodes anything (its own limit is far higher)."""
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with warnings.catch_warnings(), Image.open(io.BytesIO(data)) as image:
+            warnings.simplefilter("ignore")  # Pillow's notes on odd metadata: the picture is drawn all the same
+            _check_pixels(float(image.size[0]), float(image.size[1]), name)
+            image.load()
+    except PictureProblem:
+        raise
+    except (OSError, ValueError, SyntaxError, UnidentifiedImageError, Image.DecompressionBombError) as exc:
+        raise PictureProblem(f"picture {name!r} cannot be read ({str(exc)[:80] or type(exc).__name__}); "
+                             "save it again as PNG or JPEG") from None
 
 
 def _png_size(data: bytes, name: str) -> tuple[float, float]:

@@ -314,7 +314,7 @@ def box_layout(kind: str = "rect", bleed: str | None = None, card: str = "insert
     ("rect", "x"), ("rect", "y"), ("rect", "width"), ("rect", "height"), ("rect", "radius"),
     ("rect", "stroke_width"), ("text", "size"), ("text", "min_size"), ("circle", "stroke_width"),
 ])
-@pytest.mark.parametrize("number", [".nan", ".inf", "-.inf", "1e400"])
+@pytest.mark.parametrize("number", [".nan", ".inf", "-.inf", "1.0e+400"])
 def test_a_length_that_is_not_a_finite_number_is_refused_at_its_line(tmp_path: Path, kind: str, field: str,
                                                                      number: str) -> None:
     extra = {"text": "hi", "size": "3mm"} if kind == "text" else {}
@@ -459,3 +459,15 @@ def test_limits_are_the_documented_ones() -> None:
                    f"{MAX_PIXELS // 1_000_000} MP", f"{MAX_EXTENDS_DEPTH} boxes", f"{MAX_BLEED_MM:g} mm"):
         assert figure in readme, figure
     assert cards_module.MAX_CELL_CHARS == loader.MAX_TEXT_CHARS
+
+
+def test_a_damaged_picture_is_refused_at_its_line_not_by_the_pdf_writer(tmp_path: Path) -> None:
+    """Its header was read and the PDF writer failed later with "cannot write: fileName=
+    <_io.BytesIO ...> Truncated File Read"; now the box's line names the picture."""
+    whole = png(10, 10)
+    layout = "size: insert\nfaces:\n  front:\n    boxes:\n      a: {kind: image, x: 1mm, y: 1mm, width: 20mm, height: 20mm, file: pic.png}\n"
+    make(tmp_path, layout, files={"pic.png": whole[:40]})
+    refused(cli(tmp_path, "pnp", "tiny", "--paper", "a4"),
+            "content/tiny/layout.yaml:5: faces.front.boxes.a.file: picture 'pic.png' cannot be read")
+    make(tmp_path, layout, files={"pic.png": whole})
+    assert cli(tmp_path, "pnp", "tiny", "--paper", "a4").returncode == 0
