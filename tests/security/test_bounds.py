@@ -7,6 +7,7 @@ traceback, in bounded time)."""
 from __future__ import annotations
 
 import io
+import re
 import os
 import subprocess
 import sys
@@ -471,3 +472,14 @@ def test_a_damaged_picture_is_refused_at_its_line_not_by_the_pdf_writer(tmp_path
             "content/tiny/layout.yaml:5: faces.front.boxes.a.file: picture 'pic.png' cannot be read")
     make(tmp_path, layout, files={"pic.png": whole})
     assert cli(tmp_path, "pnp", "tiny", "--paper", "a4").returncode == 0
+
+
+def test_1200_faces_each_extending_the_next_are_refused_in_either_order(tmp_path: Path) -> None:
+    """Declared last to first, resolving them recursed 1,200 deep (RecursionError)."""
+    forward = face_chain(1200)
+    head, faces = forward.split("faces:\n", 1)
+    blocks = re.split(r"(?m)^(?=  \S)", faces)
+    for text in (forward, head + "faces:\n" + "".join(reversed([b for b in blocks if b]))):
+        make(tmp_path, text)
+        out = refused(cli(tmp_path, "validate"), "passes through more than 32 faces; refusing it")
+        assert "RecursionError" not in out
