@@ -57,6 +57,8 @@ MAX_EXPANDED_CHARS = 2 * MAX_FILE_BYTES
 #: Characters in one text (a paragraph): the printed rulebook lays out a paragraph in
 #: time that grows with the square of its length.
 MAX_TEXT_CHARS = 20_000
+#: Characters in one whole number: far more than any count or size needs.
+MAX_NUMBER_CHARS = 40
 #: Control characters (C0, DEL and C1) cannot be printed, and XML (SVG, the site)
 #: cannot carry most; a font has no glyph for any.
 _CONTROL = {chr(c) for c in range(32) if chr(c) not in "\t\n\r"} | {chr(c) for c in range(127, 160)}
@@ -135,6 +137,10 @@ class _Reader:
         bad = next((c for c in text if c in _CONTROL), None) if not text.isprintable() else None
         if bad is not None:
             self.problem(node, path, f"contains the control character U+{ord(bad):04X}, which cannot be printed; remove it")
+        if node.tag == "tag:yaml.org,2002:int" and len(text) > MAX_NUMBER_CHARS:
+            # Python refuses to read an int of over 4,300 digits (a ValueError, not a YAML error)
+            self.problem(node, path, f"a number of {len(text):,} characters; a number may have at most "
+                                     f"{MAX_NUMBER_CHARS}; refusing it")
 
 
 def _add(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:

@@ -483,3 +483,14 @@ def test_1200_faces_each_extending_the_next_are_refused_in_either_order(tmp_path
         make(tmp_path, text)
         out = refused(cli(tmp_path, "validate"), "passes through more than 32 faces; refusing it")
         assert "RecursionError" not in out
+
+
+def test_a_whole_number_of_40_digits_is_read_and_a_longer_one_is_refused_not_a_value_error(tmp_path: Path) -> None:
+    """Python refuses to read an int of over 4,300 digits with a ValueError, which was
+    no YAML error: a traceback from any content file."""
+    assert parse_yaml_text("n: " + "9" * loader.MAX_NUMBER_CHARS + "\n", Path("game.yaml")).data["n"] == 10 ** 40 - 1
+    with pytest.raises(ContentInvalid) as caught:
+        parse_yaml_text("n: " + "9" * (loader.MAX_NUMBER_CHARS + 1) + "\n", Path("game.yaml"))
+    assert caught.value.errors[0].message == "a number of 41 characters; a number may have at most 40; refusing it"
+    make(tmp_path, box_layout(x="9" * 5000))
+    refused(cli(tmp_path, "validate"), "content/tiny/layout.yaml:5: faces.front.boxes.a.x: a number of 5,000 characters")
