@@ -39,6 +39,11 @@ from .layout import Box, Layout, Where, read_layout
 FRONT, BACK = "front", "back"
 #: Columns with a meaning of their own besides what boxes name.
 FACE_COLUMNS = ("face", "back")
+#: What drawing one component's faces may cost, counted before any is drawn (the deck of
+#: the trick-taking template draws 288 boxes and 1,008 characters, a 500-card deck of 15
+#: boxes 7,500 boxes; 100 text boxes on 1,000 cards took four minutes).
+MAX_DRAWN_BOXES = 20_000
+MAX_DRAWN_CHARS = 1_000_000
 #: Names a template may use besides the card's columns.
 BUILTINS = ("title", "designer", "tagline")
 
@@ -145,6 +150,7 @@ def _component(content: Any, index: int, component: Any, options: FaceOptions, c
     problems = list(_row_problems(layout, rows))
     if problems:
         raise ContentInvalid(problems)
+    _check_work(layout, rows, cards.path if cards is not None else layout.path)
     if cards is not None and cards.total != component.count:
         problems.append(ContentError(ctx.folder / "game.yaml", None, ("components", index, "count"),
                                      f"{component.name}: count is {component.count}, but {cards.path.name} makes "
@@ -163,6 +169,26 @@ def _component(content: Any, index: int, component: Any, options: FaceOptions, c
         raise ContentInvalid(problems)
     return Component(id=component.id, name=component.name, kind=layout.kind, faces=tuple(faces), trim=size,
                      bleed=bleed, safe=safe)
+
+
+def _check_work(layout: Layout, rows: Sequence[CardRow], path: Path) -> None:
+    """Refuse a deck whose drawing would take minutes, before drawing any of it: each box
+    of each card costs time, and each character of text more (text is laid out again at
+    each size it tries while shrinking to fit)."""
+    boxes = chars = 0
+    for row in rows:
+        if row.count == 0:
+            continue
+        for face in (row.values.get("face") or FRONT, row.values.get("back") or (BACK if BACK in layout.faces else "")):
+            for box in layout.faces[face].boxes if face in layout.faces else ():
+                boxes += 1
+                if box.kind in ("text", "rank"):
+                    chars += len(box.text) + sum(len(row.values.get(c, "")) for c in columns_named(box.text))
+    for what, used, most in (("boxes", boxes, MAX_DRAWN_BOXES), ("characters of text", chars, MAX_DRAWN_CHARS)):
+        if used > most:
+            raise ContentInvalid([ContentError(path, None, (), (
+                f"its cards would draw {used:,} {what} with {layout.path.name}; one component may draw at most "
+                f"{most:,} (fewer cards, boxes or words); refusing it"))])
 
 
 def _check_fits_paper(layout: Layout, size: tuple[float, float], bleed: float) -> None:

@@ -70,6 +70,8 @@ MIN_SHARE = 0.7
 #: included: a real layout uses two or three; a longer chain is a mistake or an attack,
 #: refused with its line well before Python's own recursion limit.
 MAX_EXTENDS_DEPTH = 32
+#: Boxes one face may draw, inherited ones included (a busy card has twenty).
+MAX_BOXES = 100
 #: The largest length a layout may give (mm, either sign): a board printed in tiles is
 #: at most a metre across (20 A4 pages); a larger number is a slip (or an attack on the
 #: renderer), refused with its line.
@@ -342,6 +344,9 @@ class _Reader:
         if isinstance(ground, str):
             self.grounds[name] = ground
             self.ground_lines[name] = self.source.line(path + ("ground",)) or 0
+        if len(boxes) > MAX_BOXES:
+            self.error(path + ("boxes",), f"the face draws {len(boxes):,} boxes; a face may draw at most {MAX_BOXES}")
+            boxes = dict(list(boxes.items())[:MAX_BOXES])
         self.faces[name] = boxes
         self.face_depths[name] = depth
         return boxes

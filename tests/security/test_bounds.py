@@ -23,7 +23,9 @@ from generator.content.cards import MAX_CELL_CHARS, MAX_COLUMNS, MAX_COPIES, MAX
 from generator.content.errors import ContentInvalid
 from generator.content.loader import MAX_EXPANDED_CHARS, MAX_FILE_BYTES, parse_yaml_text, read_text
 from generator.faces_from_data import pictures
-from generator.faces_from_data.layout import MAX_BLEED_MM, MAX_EXTENDS_DEPTH, MAX_LENGTH_MM, read_layout
+from generator.faces_from_data.faces import MAX_DRAWN_BOXES, MAX_DRAWN_CHARS
+from generator.faces_from_data.layout import (MAX_BLEED_MM, MAX_BOXES, MAX_EXTENDS_DEPTH, MAX_LENGTH_MM,
+                                              read_layout)
 from generator.faces_from_data.pictures import MAX_PIXELS, PictureProblem, load_picture
 from tests.faces_from_data.helpers import make, problems
 
@@ -457,7 +459,8 @@ def test_limits_are_the_documented_ones() -> None:
     """The README states these figures; a change here must change it too."""
     readme = (ROOT / "README.md").read_text()
     for figure in ("1 MB", f"{MAX_ROWS:,} rows", f"{MAX_COPIES:,} copies", f"{MAX_COLUMNS} columns",
-                   f"{MAX_PIXELS // 1_000_000} MP", f"{MAX_EXTENDS_DEPTH} boxes", f"{MAX_BLEED_MM:g} mm"):
+                   f"{MAX_PIXELS // 1_000_000} MP", f"{MAX_EXTENDS_DEPTH} boxes", f"{MAX_BLEED_MM:g} mm",
+                   f"{MAX_BOXES} boxes", f"{MAX_DRAWN_BOXES:,} boxes", f"{MAX_DRAWN_CHARS:,} characters"):
         assert figure in readme, figure
     assert cards_module.MAX_CELL_CHARS == loader.MAX_TEXT_CHARS
 
@@ -494,3 +497,43 @@ def test_a_whole_number_of_40_digits_is_read_and_a_longer_one_is_refused_not_a_v
     assert caught.value.errors[0].message == "a number of 41 characters; a number may have at most 40; refusing it"
     make(tmp_path, box_layout(x="9" * 5000))
     refused(cli(tmp_path, "validate"), "content/tiny/layout.yaml:5: faces.front.boxes.a.x: a number of 5,000 characters")
+
+
+# -- drawing work: boxes per face, boxes and characters per component ---------------------------------
+
+
+def rects(count: int) -> str:
+    return "".join(f"      r{i}: {{kind: rect, x: 5mm, y: 5mm, width: 10mm, height: 10mm}}\n" for i in range(count))
+
+
+def test_a_face_of_100_boxes_is_read_and_one_box_more_is_refused(tmp_path: Path) -> None:
+    make(tmp_path, "size: insert\nfaces:\n  front:\n    boxes:\n" + rects(MAX_BOXES))
+    assert len(read_layout(tmp_path / "content" / "tiny" / "layout.yaml").faces["front"].boxes) == MAX_BOXES
+    make(tmp_path, "size: insert\nfaces:\n  front:\n    boxes:\n" + rects(MAX_BOXES + 1))
+    assert messages(tmp_path) == (f"content/tiny/layout.yaml:4: faces.front.boxes: the face draws {MAX_BOXES + 1} "
+                                  f"boxes; a face may draw at most {MAX_BOXES}")
+
+
+def test_a_deck_drawing_the_box_limit_is_drawn_and_one_card_more_is_refused(tmp_path: Path) -> None:
+    per_card = 100
+    cards = MAX_DRAWN_BOXES // per_card
+    layout = "size: insert\nfaces:\n  front:\n    boxes:\n" + rects(per_card)
+    make(tmp_path, layout, cards="count,name\n" + "1,a\n" * cards, count=cards)
+    assert not messages(tmp_path)
+    make(tmp_path, layout, cards="count,name\n" + "1,a\n" * (cards + 1), count=cards + 1)
+    assert messages(tmp_path) == (f"content/tiny/cards.csv: (top level): its cards would draw {MAX_DRAWN_BOXES + per_card:,} "
+                                  f"boxes with layout.yaml; one component may draw at most {MAX_DRAWN_BOXES:,} (fewer "
+                                  "cards, boxes or words); refusing it")
+
+
+def test_a_deck_laying_out_the_character_limit_is_drawn_and_one_more_is_refused(tmp_path: Path) -> None:
+    layout = ("size: insert\nfaces:\n  front:\n    boxes:\n      a: {kind: text, x: 4mm, y: 4mm, width: 55mm, "
+              "height: 80mm, text: '{text}', size: 3mm, min_size: 0.5mm}\n")
+    cards = 50
+    text = ("word " * 4_000)[: MAX_DRAWN_CHARS // cards - len("{text}")]
+    make(tmp_path, layout, cards="count,text\n" + f"1,{text}\n" * cards, count=cards)
+    assert "would draw" not in messages(tmp_path)
+    make(tmp_path, layout, cards="count,text\n" + f"1,{text}\n" * (cards - 1) + f"1,{text}x\n", count=cards)
+    assert messages(tmp_path).endswith(f"its cards would draw {MAX_DRAWN_CHARS + 1:,} characters of text with "
+                                       f"layout.yaml; one component may draw at most {MAX_DRAWN_CHARS:,} (fewer cards, "
+                                       "boxes or words); refusing it")
