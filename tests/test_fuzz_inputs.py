@@ -9,7 +9,7 @@ of columns or rows, huge counts, binary bytes, NUL). Each is built by
 bytes of address space: it must exit 0 (and then every SVG holds finite numbers) or 2
 with ``file:line`` messages, and print no traceback.
 
-CI runs a dozen examples of each (about a minute). The long run, after changing the
+CI runs ten examples of each (under a minute). The long run, after changing the
 loader, the layout reader, the cards reader or the pictures::
 
     HYPOTHESIS_PROFILE=long python -m pytest -p no:cacheprovider tests/test_fuzz_inputs.py
@@ -44,7 +44,7 @@ from tests.faces_from_data.helpers import GAME
 
 ROOT = Path(__file__).resolve().parents[1]
 LONG = os.environ.get("HYPOTHESIS_PROFILE") == "long"
-EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", 500)) if LONG else 12
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", 500)) if LONG else 10
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=not LONG,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
 #: What one input may cost: the issue's bound.
