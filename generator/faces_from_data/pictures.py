@@ -2,8 +2,10 @@
 
 A picture's path is relative to the game's folder and must stay inside the project:
 content is data, and a layout must not read files elsewhere on the machine. The
-picture's own proportions are read from its header (no decoding), so the box can keep
-them; the bytes go into the scene as they are.
+picture's own proportions are read from its header, so the box can keep them; the
+bytes go into the scene as they are. A picture is bounded before anything decodes it
+(``MAX_BYTES``, and ``MAX_PIXELS`` from its header), and a PNG or JPEG is then decoded
+once, so a damaged one is refused with its box's line rather than by the PDF writer.
 """
 
 from __future__ import annotations
@@ -90,10 +92,11 @@ def _check_decodes(data: bytes, name: str) -> None:
     from PIL import Image, UnidentifiedImageError
 
     try:
-        with warnings.catch_warnings(), Image.open(io.BytesIO(data)) as image:
+        with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # Pillow's notes on odd metadata: the picture is drawn all the same
-            _check_pixels(float(image.size[0]), float(image.size[1]), name)
-            image.load()
+            with Image.open(io.BytesIO(data)) as image:
+                _check_pixels(float(image.size[0]), float(image.size[1]), name)
+                image.load()
     except PictureProblem:
         raise
     except (OSError, ValueError, SyntaxError, UnidentifiedImageError, Image.DecompressionBombError) as exc:
