@@ -205,6 +205,7 @@ def cards_files(draw: st.DrawFn) -> tuple[str, bytes]:
             writer.writerow(row)
         body = out.getvalue()
         first, _, rest = body.partition("\n")
+        repeat = min(repeat, max(1, 3_000_000 // max(len(rest), 1)))  # a few MB: past the limit, not a disk's worth
         text = first + "\n" + rest * repeat if repeat > 1 and rest else body
         return "cards.csv", text.encode("utf-8", "surrogatepass")
     records = [dict(zip(header, row)) for row in rows] * (repeat if repeat <= 2_001 else 1)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import re
+import resource
 import os
 import subprocess
 import sys
@@ -537,3 +538,20 @@ def test_a_deck_laying_out_the_character_limit_is_drawn_and_one_more_is_refused(
     assert messages(tmp_path).endswith(f"its cards would draw {MAX_DRAWN_CHARS + 1:,} characters of text with "
                                        f"layout.yaml; one component may draw at most {MAX_DRAWN_CHARS:,} (fewer cards, "
                                        "boxes or words); refusing it")
+
+
+def test_a_cards_file_larger_than_memory_is_refused_with_a_message(tmp_path: Path) -> None:
+    """``pnp`` hashed its inputs (to know what is stale) by reading each whole into memory,
+    before the content was checked: a 1.2 GB cards file was a MemoryError under 1 GB."""
+    make(tmp_path, "faces:\n  front:\n    boxes: {}\n", cards="count,name\n1,a\n", count=1)
+    with (tmp_path / "content" / "tiny" / "cards.csv").open("r+b") as handle:
+        handle.truncate(1_200_000_000)  # sparse: no disk used
+
+    def one_gigabyte() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    result = subprocess.run([sys.executable, "-m", "generator", "-p", str(tmp_path), "pnp", "tiny", "--paper", "a4"],
+                            capture_output=True, text=True, timeout=120, env=env, cwd=tmp_path, preexec_fn=one_gigabyte)
+    refused(result, "content/tiny/cards.csv: (top level): file of 1,200,000,000 bytes; a content file may have at most "
+                    "1,000,000; refusing it")
