@@ -183,7 +183,14 @@ def pictures(draw: st.DrawFn) -> bytes:
 
 @st.composite
 def cards_files(draw: st.DrawFn) -> tuple[str, bytes]:
-    """A cards file's name and bytes."""
+    """A cards file's name and bytes: one in three sensible but for its texts (so most of
+    those are drawn), the others anything."""
+    if draw(st.integers(0, 2)) == 0:
+        rows = draw(st.lists(st.tuples(st.integers(1, 3), PRINTABLE, st.one_of(PRINTABLE, st.sampled_from(STRANGE_TEXTS))),
+                             min_size=1, max_size=8))
+        out = io.StringIO()
+        csv.writer(out).writerows([("count", "name", "text"), *rows])
+        return "cards.csv", out.getvalue().encode("utf-8", "surrogatepass")
     if draw(st.integers(0, 9)) == 0:
         return draw(st.sampled_from(["cards.csv", "cards.yaml"])), draw(st.binary(max_size=500))
     header = ["count", "name", "text"] + draw(st.lists(st.one_of(st.sampled_from(["name", "", "rank", "suit", "face",
@@ -270,7 +277,10 @@ def ends_cleanly(root: Path) -> None:
     assert cpu < SECONDS, f"{cpu:.1f} s of CPU"
     if result.returncode == 2:
         problems = [line for line in out.splitlines() if re.match(r"^content/tiny/[^:]+(:\d+)?: ", line)]
-        assert problems, out[-3000:]
+        # The print-time lint (a glyph the shipped font lacks, text below 6 pt) names the
+        # card and the box, not yet a file and line: accepted here as a message, not a crash.
+        linted = "cannot print as laid out:" in out
+        assert problems or linted, out[-3000:]
     else:
         svgs = list((root / "output" / "tiny").rglob("*.svg"))
         assert svgs, out
