@@ -85,7 +85,8 @@ class Hasher:
     def file(self, path: Path) -> str:
         digest = self._cache.get(path)
         if digest is None:
-            digest = hashlib.sha256(path.read_bytes()).hexdigest()
+            with path.open("rb") as handle:  # streamed: an input of any size (a 1 GB cards file) costs no memory
+                digest = hashlib.file_digest(handle, "sha256").hexdigest()
             self._cache[path] = digest
         return digest
 

@@ -22,6 +22,15 @@ from typing import Any, Mapping
 from .errors import ContentError, ContentInvalid
 
 COUNT = "count"
+#: Limits that keep a cards file's build bounded (each row is a face drawn and checked,
+#: each copy a place on a sheet): far above any real deck, far below what would take
+#: minutes (20 000 rows took over 3 minutes to build). The file itself obeys the limits
+#: of every content file (size, UTF-8, no control characters: ``loader.read_text``).
+MAX_ROWS = 2_000
+MAX_COPIES = 10_000
+MAX_COLUMNS = 200
+#: As for a text in any content file (``loader.MAX_TEXT_CHARS``, kept equal by a test).
+MAX_CELL_CHARS = 20_000
 #: Columns that name a card in messages, in order of preference.
 NAME_COLUMNS = ("name", "title", "id")
 
@@ -62,15 +71,26 @@ class CardsFile:
 def read_cards(path: Path) -> CardsFile:
     """The cards of ``path`` (``.csv``, ``.yaml`` or ``.yml``); raises ContentInvalid
     listing every problem, each with its line."""
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ContentInvalid([ContentError(path, None, (), f"cannot read the cards file: {exc}")]) from None
-    if path.suffix.lower() == ".csv":
-        return _from_csv(path, text)
-    if path.suffix.lower() in (".yaml", ".yml"):
-        return _from_yaml(path, text)
-    raise ContentInvalid([ContentError(path, None, (), "a cards file is .csv, .yaml or .yml")])
+    from .loader import read_text
+
+    if path.suffix.lower() not in (".csv", ".yaml", ".yml"):
+        raise ContentInvalid([ContentError(path, None, (), "a cards file is .csv, .yaml or .yml")])
+    text = read_text(path)
+    cards = _from_csv(path, text) if path.suffix.lower() == ".csv" else _from_yaml(path, text)
+    _check_size(cards)
+    return cards
+
+
+def _check_size(cards: CardsFile) -> None:
+    problems = []
+    if len(cards.rows) > MAX_ROWS:
+        problems.append(ContentError(cards.path, cards.rows[MAX_ROWS].line, (), f"card {MAX_ROWS + 1:,}: a cards file "
+                                     f"may have at most {MAX_ROWS:,} rows (the count column prints copies); refusing it"))
+    elif cards.total > MAX_COPIES:
+        problems.append(ContentError(cards.path, None, (COUNT,), f"the counts add up to {cards.total:,} cards; a cards "
+                                     f"file may make at most {MAX_COPIES:,}; refusing it"))
+    if problems:
+        raise ContentInvalid(problems)
 
 
 def _count(raw: str, path: Path, line: int, problems: list[ContentError]) -> int:
@@ -78,23 +98,32 @@ def _count(raw: str, path: Path, line: int, problems: list[ContentError]) -> int
     if not text:
         return 1
     try:
-        value = int(text)
+        value = int(text) if len(text) <= 9 else -1  # int() of a long text takes quadratic time
     except ValueError:
         value = -1
     if value < 0:
-        problems.append(ContentError(path, line, (COUNT,), f"{raw!r} is not a whole number of copies (0 or more)"))
+        problems.append(ContentError(path, line, (COUNT,), f"{raw[:40]!r} is not a whole number of copies (0 or more)"))
+        return 0
+    if value > MAX_COPIES:
+        problems.append(ContentError(path, line, (COUNT,), f"{value:,} copies; a cards file may make at most "
+                                                           f"{MAX_COPIES:,} cards"))
         return 0
     return value
 
 
 def _header(path: Path, cells: list[str]) -> tuple[str, ...]:
     names = tuple(cell.strip() for cell in cells)
+    if len(names) > MAX_COLUMNS:
+        raise ContentInvalid([ContentError(path, 1, (), f"the header names {len(names):,} columns; a cards file may "
+                                                        f"have at most {MAX_COLUMNS}; refusing it")])
     problems = []
+    seen: set[str] = set()
     for index, name in enumerate(names):
         if not name:
             problems.append(ContentError(path, 1, (), f"column {index + 1} of the header has no name"))
-        elif name in names[:index]:
+        elif name in seen:
             problems.append(ContentError(path, 1, (), f"column {name!r} is named twice in the header"))
+        seen.add(name)
     if not names:
         problems.append(ContentError(path, 1, (), "the file is empty: the first row names the columns"))
     if problems:
@@ -107,11 +136,19 @@ def _from_csv(path: Path, text: str) -> CardsFile:
     problems: list[ContentError] = []
     try:
         header = _header(path, next(reader, []))
-        rows = []
+        rows: list[CardRow] = []
         start = reader.line_num + 1
         for cells in reader:
             line, start = start, reader.line_num + 1
             if not any(cell.strip() for cell in cells):
+                continue
+            if len(rows) > MAX_ROWS:  # refused by _check_size: reading on would only cost time
+                break
+            long = next((n for n, cell in enumerate(cells) if len(cell) > MAX_CELL_CHARS), None)
+            if long is not None:
+                problems.append(ContentError(path, line, (header[long],) if long < len(header) else (),
+                                             f"a cell of {len(cells[long]):,} characters; one text may have at "
+                                             f"most {MAX_CELL_CHARS:,}"))
                 continue
             if len(cells) > len(header):
                 problems.append(ContentError(path, line, (), f"the row has {len(cells)} cells but the header names "
@@ -167,6 +204,9 @@ def _from_yaml(path: Path, text: str) -> CardsFile:
             columns.setdefault(str(key))
         rows.append(CardRow(values, _count(values.get(COUNT, ""), path, source.line(where + (COUNT,)) or line, problems),
                             path, line))
+    if len(columns) > MAX_COLUMNS:
+        problems.append(source.error(base, f"the cards name {len(columns):,} columns; a cards file may have at most "
+                                           f"{MAX_COLUMNS}; refusing it"))
     if problems:
         raise ContentInvalid(problems)
     names = tuple(columns)

@@ -7,6 +7,7 @@ before anything fails. Nothing here writes.
 
 from __future__ import annotations
 
+import re
 from dataclasses import field
 from pathlib import Path
 from typing import Any, Iterator
@@ -50,11 +51,19 @@ MAX_FILE_BYTES = 1_000_000
 #: Values a file may hold once its YAML aliases (``*name``) are expanded: an alias
 #: "bomb" of nine nested lists of nine aliases means 387 million values.
 MAX_VALUES = 100_000
+#: Characters a file may hold once its aliases are expanded: an alias repeats a text
+#: for free, so a 28 KB file of aliases to long texts would otherwise make a 38 MB
+#: rulebook. Twice what a file may hold without aliases.
+MAX_EXPANDED_CHARS = 2 * MAX_FILE_BYTES
 #: Characters in one text (a paragraph): the printed rulebook lays out a paragraph in
 #: time that grows with the square of its length.
 MAX_TEXT_CHARS = 20_000
-#: Control characters cannot be printed, and XML (SVG, the site) cannot carry most.
-_CONTROL = {chr(c) for c in range(32) if chr(c) not in "\t\n\r"} | {chr(127)}
+#: Characters in one whole number: far more than any count or size needs.
+MAX_NUMBER_CHARS = 40
+#: Control characters (C0, DEL and C1) cannot be printed, and XML (SVG, the site)
+#: cannot carry most; a font has no glyph for any.
+_CONTROL = {chr(c) for c in range(32) if chr(c) not in "\t\n\r"} | {chr(c) for c in range(127, 160)}
+_CONTROL_RE = re.compile("[" + re.escape("".join(sorted(_CONTROL))) + "]")
 
 
 class _Reader:
@@ -66,41 +75,47 @@ class _Reader:
         self.path, self.shift = path, shift
         self.lines: Lines = {}
         self.problems: list[ContentError] = []
-        self.sizes: dict[int, int] = {}
+        self.sizes: dict[int, tuple[int, int]] = {}  # node -> (values, characters) expanded
         self.open: set[int] = set()
         self.bomb = False
 
     def problem(self, node: yaml.Node, path: tuple[PathPart, ...], message: str) -> None:
         self.problems.append(ContentError(self.path, node.start_mark.line + 1 + self.shift, path, message))
 
-    def walk(self, node: yaml.Node, path: tuple[PathPart, ...]) -> int:
-        """Record lines under ``node`` and return its size with aliases expanded."""
+    def walk(self, node: yaml.Node, path: tuple[PathPart, ...]) -> tuple[int, int]:
+        """Record lines under ``node`` and return its size, in values and in characters
+        of text (keys included), with aliases expanded."""
         key = id(node)
         if key in self.open:
             self.problem(node, path, "a YAML alias refers to a value that contains it; refusing it")
-            return 0
+            return 0, 0
         if key in self.sizes:  # an alias: counted again, walked once
             return self.sizes[key]
         self.lines.setdefault(path, node.start_mark.line + 1 + self.shift)
         self.open.add(key)
-        size = 1
+        size, chars = 1, 0
         if isinstance(node, yaml.MappingNode):
-            size += self._mapping(node, path)
+            size, chars = _add((size, chars), self._mapping(node, path))
         elif isinstance(node, yaml.SequenceNode):
             for index, item in enumerate(node.value):
-                size += self.walk(item, path + (index,))
+                size, chars = _add((size, chars), self.walk(item, path + (index,)))
         elif isinstance(node, yaml.ScalarNode):
+            chars = len(node.value)
             self._text(node, path)
         self.open.discard(key)
-        self.sizes[key] = size
+        self.sizes[key] = size, chars
         if size > MAX_VALUES and not self.bomb:  # the first (innermost) value too big to hold
             self.bomb = True
             self.problem(node, path, f"its YAML aliases (*name) expand to {size:,} values; a content file may hold "
                                      f"at most {MAX_VALUES:,}; refusing it")
-        return size
+        elif chars > MAX_EXPANDED_CHARS and not self.bomb:
+            self.bomb = True
+            self.problem(node, path, f"its YAML aliases (*name) expand to {chars:,} characters of text; a content "
+                                     f"file may hold at most {MAX_EXPANDED_CHARS:,}; refusing it")
+        return size, chars
 
-    def _mapping(self, node: yaml.MappingNode, path: tuple[PathPart, ...]) -> int:
-        size = 0
+    def _mapping(self, node: yaml.MappingNode, path: tuple[PathPart, ...]) -> tuple[int, int]:
+        size, chars = 0, 0
         seen: dict[str, int] = {}
         for key, value in node.value:
             name = str(key.value)
@@ -112,8 +127,8 @@ class _Reader:
                 seen.setdefault(name, line)
             sub = path + (name,)
             self.lines[sub] = line
-            size += self.walk(value, sub)
-        return size
+            size, chars = _add((size, chars + len(name)), self.walk(value, sub))
+        return size, chars
 
     def _text(self, node: yaml.ScalarNode, path: tuple[PathPart, ...]) -> None:
         text = node.value
@@ -123,6 +138,14 @@ class _Reader:
         bad = next((c for c in text if c in _CONTROL), None) if not text.isprintable() else None
         if bad is not None:
             self.problem(node, path, f"contains the control character U+{ord(bad):04X}, which cannot be printed; remove it")
+        if node.tag == "tag:yaml.org,2002:int" and len(text) > MAX_NUMBER_CHARS:
+            # Python refuses to read an int of over 4,300 digits (a ValueError, not a YAML error)
+            self.problem(node, path, f"a number of {len(text):,} characters; a number may have at most "
+                                     f"{MAX_NUMBER_CHARS}; refusing it")
+
+
+def _add(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
+    return a[0] + b[0], a[1] + b[1]
 
 
 def _read_nodes(node: yaml.Node, path: Path, shift: int) -> Lines:
@@ -143,8 +166,9 @@ def read_yaml(path: Path) -> SourceFile:
 
 
 def read_text(path: Path) -> str:
-    """A content file's text; raises ContentInvalid if it is too big, unreadable or not
-    UTF-8 (a byte-order mark, as spreadsheet programs and editors may write, is dropped)."""
+    """A content file's text; raises ContentInvalid if it is too big, unreadable, not
+    UTF-8 or holds a control character (tab and line breaks aside). A byte-order mark,
+    as spreadsheet programs and editors may write, is dropped."""
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
@@ -154,11 +178,17 @@ def read_text(path: Path) -> str:
     except OSError as exc:
         raise ContentInvalid([ContentError(path, None, (), f"cannot read file: {exc.strerror or exc}")]) from None
     try:
-        return data.decode("utf-8-sig")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise ContentInvalid([ContentError(path, line, (), f"not UTF-8 text: byte 0x{data[exc.start]:02x} cannot be read "
                                                            "(save the file as UTF-8)")]) from None
+    bad = _CONTROL_RE.search(text)
+    if bad is not None:  # every content file (YAML, CSV, Markdown): none can print it
+        line = text.count("\n", 0, bad.start()) + 1
+        raise ContentInvalid([ContentError(path, line, (), f"contains the control character U+{ord(bad.group()):04X}, "
+                                                           "which cannot be printed; remove it")])
+    return text
 
 
 def parse_yaml_text(text: str, path: Path, first_line: int = 1) -> SourceFile:

@@ -30,6 +30,8 @@ from ..components.palette import WHITE, palette
 from ..content.cards import CardRow, read_cards
 from ..content.errors import ContentError, ContentInvalid
 from ..layout.boxes import Box as Area
+from ..layout.imposition import gutter_for, impose
+from ..layout.paper import PAPERS, PRINTER_MARGIN
 from ..scene import Item, Rect, Scene, Style
 from .draw import CardProblem, Context, box_items, colour, columns_named
 from .layout import Box, Layout, Where, read_layout
@@ -37,6 +39,11 @@ from .layout import Box, Layout, Where, read_layout
 FRONT, BACK = "front", "back"
 #: Columns with a meaning of their own besides what boxes name.
 FACE_COLUMNS = ("face", "back")
+#: What drawing one component's faces may cost, counted before any is drawn (the deck of
+#: the trick-taking template draws 288 boxes and 1,008 characters, a 500-card deck of 15
+#: boxes 7,500 boxes; 100 text boxes on 1,000 cards took four minutes).
+MAX_DRAWN_BOXES = 20_000
+MAX_DRAWN_CHARS = 1_000_000
 #: Names a template may use besides the card's columns.
 BUILTINS = ("title", "designer", "tagline")
 
@@ -143,11 +150,13 @@ def _component(content: Any, index: int, component: Any, options: FaceOptions, c
     problems = list(_row_problems(layout, rows))
     if problems:
         raise ContentInvalid(problems)
+    _check_work(layout, rows, cards.path if cards is not None else layout.path)
     if cards is not None and cards.total != component.count:
         problems.append(ContentError(ctx.folder / "game.yaml", None, ("components", index, "count"),
                                      f"{component.name}: count is {component.count}, but {cards.path.name} makes "
                                      f"{cards.total} cards (the sum of its count column)"))
     bleed = options.bleed if layout.bleed is None else layout.bleed
+    _check_fits_paper(layout, size, bleed)
     faces = []
     for row in rows:
         if row.count == 0:
@@ -160,6 +169,43 @@ def _component(content: Any, index: int, component: Any, options: FaceOptions, c
         raise ContentInvalid(problems)
     return Component(id=component.id, name=component.name, kind=layout.kind, faces=tuple(faces), trim=size,
                      bleed=bleed, safe=safe)
+
+
+def _check_work(layout: Layout, rows: Sequence[CardRow], path: Path) -> None:
+    """Refuse a deck whose drawing would take minutes, before drawing any of it: each box
+    of each card costs time, and each character of text more (text is laid out again at
+    each size it tries while shrinking to fit)."""
+    boxes = chars = 0
+    for row in rows:
+        if row.count == 0:
+            continue
+        for face in (row.values.get("face") or FRONT, row.values.get("back") or (BACK if BACK in layout.faces else "")):
+            for box in layout.faces[face].boxes if face in layout.faces else ():
+                boxes += 1
+                if box.kind in ("text", "rank"):
+                    chars += len(box.text) + sum(len(row.values.get(c, "")) for c in columns_named(box.text))
+    for what, used, most in (("boxes", boxes, MAX_DRAWN_BOXES), ("characters of text", chars, MAX_DRAWN_CHARS)):
+        if used > most:
+            raise ContentInvalid([ContentError(path, None, (), (
+                f"its cards would draw {used:,} {what} with {layout.path.name}; one component may draw at most "
+                f"{most:,} (fewer cards, boxes or words); refusing it"))])
+
+
+def _check_fits_paper(layout: Layout, size: tuple[float, float], bleed: float) -> None:
+    """Cards and tokens are printed several to a page: one that fits on no page (A4 or
+    Letter, inside the printer's margin) is refused here, with its line, not when the
+    sheets are laid out. Boards and sheets larger than a page are printed in tiles."""
+    if layout.kind not in ("card", "token"):
+        return
+    gutter = gutter_for(bleed) if layout.kind == "token" else 0.0
+    for paper in PAPERS.values():
+        try:
+            impose(paper, size[0], size[1], bleed, gutter)
+        except ValueError:
+            raise ContentInvalid([ContentError(layout.path, layout.size_line or None, ("size",), (
+                f"a {size[0]:g} × {size[1]:g} mm {layout.kind} with {bleed:g} mm bleed does not fit on {paper.label} "
+                f"paper inside the {PRINTER_MARGIN:g} mm printer margin; make it smaller, or kind: board "
+                "(printed in tiles)"))]) from None
 
 
 def _face(layout: Layout, row: CardRow, size: tuple[float, float], bleed: float, ctx: Context,

@@ -34,6 +34,7 @@ Every problem is reported with its file, line and box.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -65,6 +66,22 @@ TOP_FIELDS = ("kind", "size", "drawn_for", "bleed", "safe", "boxes", "faces")
 FACE_FIELDS = ("boxes", "extends", "ground")
 #: Text may shrink to this share of its size when ``min_size`` is not given.
 MIN_SHARE = 0.7
+#: How many boxes (or faces) one chain of ``extends`` may pass through, the first
+#: included: a real layout uses two or three; a longer chain is a mistake or an attack,
+#: refused with its line well before Python's own recursion limit.
+MAX_EXTENDS_DEPTH = 32
+#: Boxes one face may draw, inherited ones included (a busy card has twenty).
+MAX_BOXES = 100
+#: The largest length a layout may give (mm, either sign): a board printed in tiles is
+#: at most a metre across (20 A4 pages); a larger number is a slip (or an attack on the
+#: renderer), refused with its line.
+MAX_LENGTH_MM = 1_000.0
+#: Bleed beyond the trim: print services ask for 3 mm (1/8 in); more than this is a slip.
+MAX_BLEED_MM = 10.0
+#: Degrees a box may turn, either way (a few turns is already odd).
+MAX_ROTATE = 3600.0
+#: Line height, times the text's size.
+MAX_LINE_HEIGHT = 10.0
 _RELATIVE = re.compile(r"^\s*([+\-*/])=\s*(.+?)\s*$")
 
 Fields = dict[str, tuple[Any, int]]  # field -> (value as written, line it was written on)
@@ -156,6 +173,7 @@ class Layout:
     safe: float
     faces: Mapping[str, Face]
     lines: Mapping[str, int]
+    size_line: int = 0  # where the size is given (0: not given), for a size that cannot print
 
 
 # -- reading and extends --------------------------------------------------------------
@@ -181,6 +199,13 @@ class _Reader:
         self.problems: list[ContentError] = []
         self.shared: dict[str, Fields] = {}
         self.faces: dict[str, dict[str, Fields]] = {}
+        #: shared boxes with their extends applied, each resolved once: a box extending
+        #: [a, a] at every level of a chain must not cost 2**depth resolutions
+        self.resolved: dict[str, Fields] = {}
+        #: how many boxes (faces) each resolved box's (face's) chain of extends passes
+        #: through, itself included: with resolution memoised, the limit is checked on these
+        self.depths: dict[tuple[PathPart, ...], int] = {}
+        self.face_depths: dict[str, int] = {}
         self.grounds: dict[str, str] = {}
         self.ground_lines: dict[str, int] = {}
         #: boxes whose extends failed: their own problem is reported, not its follow-ons
@@ -227,7 +252,8 @@ class _Reader:
         return Layout(self.source.path, self.piece_kind(), self.size(), self.top_length("bleed", None),
                       self.size("drawn_for"),
                       self.top_length("safe", 3.0) or 0.0, faces,
-                      {name: self.source.line(("faces", name)) or 1 for name in faces})
+                      {name: self.source.line(("faces", name)) or 1 for name in faces},
+                      self.source.lines.get(("size",), 0))
 
     def piece_kind(self) -> str:
         kind = self.data.get("kind", "card")
@@ -244,7 +270,7 @@ class _Reader:
             return CARD_SIZES[size]
         if isinstance(size, list) and len(size) == 2:
             try:
-                w, h = length(size[0]), length(size[1])
+                w, h = _length(size[0]), _length(size[1])
                 if w > 0 and h > 0:
                     return w, h
             except ValueError:
@@ -256,12 +282,15 @@ class _Reader:
         if name not in self.data:
             return default
         try:
-            value = length(self.data[name])
+            value = _length(self.data[name])
         except ValueError as exc:
             self.error((name,), str(exc))
             return default
         if value < 0:
             self.error((name,), "must not be negative")
+        elif name == "bleed" and value > MAX_BLEED_MM:
+            self.error((name,), f"{value:g} mm is more than {MAX_BLEED_MM:g} mm (print services ask for 3 mm)")
+            return default
         return value
 
     # -- extends ----------------------------------------------------------------------
@@ -283,13 +312,21 @@ class _Reader:
         if ground is not None and not isinstance(ground, str):
             self.error(path + ("ground",), "ground is a colour, e.g. '#efe7da', accent-tint or suit-tint")
         boxes: dict[str, Fields] = {}
+        depth = 1
         for parent in self.parents(raw.get("extends"), path):
             if parent == name or parent in chain:
                 self.error(path + ("extends",), f"face {name!r} extends itself through {' -> '.join(chain + [name, parent])}")
+            elif len(chain) + 1 >= MAX_EXTENDS_DEPTH:  # before Python's recursion limit
+                self.error(path + ("extends",), _too_deep("face", chain[0], "faces"))
             elif parent not in faces_raw:
                 self.error(path + ("extends",), f"no face {parent!r} to extend; faces: {', '.join(map(str, faces_raw))}")
             else:
-                boxes.update({k: dict(v) for k, v in self.face(parent, faces_raw, chain + [name]).items()})
+                inherited = self.face(parent, faces_raw, chain + [name])
+                if self.face_depths.get(parent, 1) + 1 > MAX_EXTENDS_DEPTH:
+                    self.error(path + ("extends",), _too_deep("face", name, "faces"))
+                    continue
+                depth = max(depth, self.face_depths.get(parent, 1) + 1)
+                boxes.update({k: dict(v) for k, v in inherited.items()})
                 if self.grounds.get(parent):  # like its boxes: a later parent's ground wins
                     self.grounds[name] = self.grounds[parent]
                     self.ground_lines[name] = self.ground_lines.get(parent, 0)
@@ -307,7 +344,11 @@ class _Reader:
         if isinstance(ground, str):
             self.grounds[name] = ground
             self.ground_lines[name] = self.source.line(path + ("ground",)) or 0
+        if len(boxes) > MAX_BOXES:
+            self.error(path + ("boxes",), f"the face draws {len(boxes):,} boxes; a face may draw at most {MAX_BOXES}")
+            boxes = dict(list(boxes.items())[:MAX_BOXES])
         self.faces[name] = boxes
+        self.face_depths[name] = depth
         return boxes
 
     def parents(self, value: Any, path: tuple[PathPart, ...]) -> list[str]:
@@ -325,25 +366,44 @@ class _Reader:
         """``fields`` over what it extends: the shared or sibling boxes it names, over
         ``base`` (the inherited box of the same name)."""
         merged = dict(base)
+        depth = 1
         for parent in self.parents(fields.get("extends", (None, 0))[0], path):
             if parent in chain:
                 self.error(path + ("extends",), f"extends goes round in a circle ({' -> '.join(chain[chain.index(parent):] + [parent])}): a box cannot extend itself")
                 self.broken.add(path)
                 continue
             if parent in siblings and parent != chain[0]:
-                parent_fields = siblings[parent]
+                parent_fields, parent_path = siblings[parent], path[:-1] + (parent,)
             elif parent in self.shared:
-                shared_path: tuple[PathPart, ...] = ("boxes", parent)
-                parent_fields = self.extend(self.shared[parent], shared_path, {}, {}, chain + [parent])
-                if shared_path in self.broken:
+                if len(chain) >= MAX_EXTENDS_DEPTH:  # before Python's recursion limit
+                    self.error(path + ("extends",), _too_deep("box", chain[0], "boxes"))
+                    self.broken.add(path)
+                    continue
+                parent_fields, parent_path = self.shared_box(parent, chain), ("boxes", parent)
+                if parent_path in self.broken:
                     self.broken.add(path)
             else:
                 known = sorted(set(self.shared) | set(siblings))
                 self.error(path + ("extends",), f"no box {parent!r} to extend; boxes: {', '.join(known) or 'none'}")
                 self.broken.add(path)
                 continue
+            if self.depths.get(parent_path, 1) + 1 > MAX_EXTENDS_DEPTH and path not in self.broken:
+                self.error(path + ("extends",), _too_deep("box", str(path[-1]), "boxes"))
+                self.broken.add(path)
+                continue
+            depth = max(depth, self.depths.get(parent_path, 1) + 1)
             merged = self.apply(merged, parent_fields, path)
+        self.depths[path] = depth
         return self.apply(merged, {k: v for k, v in fields.items() if k != "extends"}, path)
+
+    def shared_box(self, name: str, chain: list[str]) -> Fields:
+        """Shared box ``name`` with its extends applied, resolved once per layout (its
+        chain of extends is checked from the box that first needs it)."""
+        found = self.resolved.get(name)
+        if found is None:
+            found = self.extend(self.shared[name], ("boxes", name), {}, {}, chain + [name])
+            self.resolved[name] = found
+        return found
 
     def apply(self, base: Fields, over: Fields, path: tuple[PathPart, ...]) -> Fields:
         out = dict(base)
@@ -353,7 +413,8 @@ class _Reader:
                 out[name] = (value, line)
                 continue
             if name not in base:
-                self.error(path + (name,), f"{value!r} changes an inherited {name}, but the box inherits none")
+                if path not in self.broken:  # a broken extends is reported, not its follow-ons
+                    self.error(path + (name,), f"{value!r} changes an inherited {name}, but the box inherits none")
                 continue
             try:
                 old, amount = length(base[name][0]), length(match.group(2))
@@ -418,11 +479,11 @@ def _field_value(key: str, value: Any) -> Any:
     if key in LENGTHS:
         if isinstance(value, bool):
             raise ValueError(f"not a length: {value!r}")
-        return length(value)
+        return _length(value)
     if key in ("rotate", "line_height"):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise ValueError(f"{key} is a number ({'degrees clockwise' if key == 'rotate' else 'times the size'})")
-        return float(value)
+        return _number(key, value)
     if key == "bold":
         if not isinstance(value, bool):
             raise ValueError("bold is true or false")
@@ -438,6 +499,31 @@ def _field_value(key: str, value: Any) -> Any:
     if not isinstance(value, (str, int, float)) or isinstance(value, bool):
         raise ValueError(f"{key} is text (it may name card columns in braces, e.g. '{{rank}}')")
     return str(value)
+
+
+def _too_deep(what: str, first: str, things: str) -> str:
+    return f"the chain of extends from {what} {first!r} passes through more than {MAX_EXTENDS_DEPTH} {things}; refusing it"
+
+
+def _length(value: Any) -> float:
+    """A length (``length``) no larger than any printed piece."""
+    found = length(value)
+    if abs(found) > MAX_LENGTH_MM:
+        raise ValueError(f"{found:g} mm is out of range (a length is at most {MAX_LENGTH_MM:g} mm either way)")
+    return found
+
+
+def _number(key: str, value: int | float) -> float:
+    """``rotate`` (degrees) or ``line_height`` (times the size): finite and in range."""
+    try:
+        number = float(value)
+    except OverflowError:
+        number = math.inf
+    low, high = (-MAX_ROTATE, MAX_ROTATE) if key == "rotate" else (0.0, MAX_LINE_HEIGHT)
+    if not (math.isfinite(number) and low <= number <= high) or (key == "line_height" and number == 0):
+        raise ValueError(f"{key} {str(value)[:40]} is out of range (a number from {low:g} to {high:g}"
+                         f"{', above 0' if key == 'line_height' else ''})")
+    return number
 
 
 def _defaults(kind: str, values: dict[str, Any]) -> dict[str, Any]:

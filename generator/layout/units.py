@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 
 MM_PER_INCH = 25.4
@@ -22,10 +23,18 @@ def mm(points: float) -> float:
 
 
 def length(value: str | float) -> float:
-    """A length written with its unit ("3mm", "0.125in", "9pt") in mm; bare numbers are mm."""
-    if isinstance(value, (int, float)):
-        return float(value)
-    match = _LENGTH.match(value)
+    """A length written with its unit ("3mm", "0.125in", "9pt") in mm; bare numbers are mm.
+    Raises ValueError for anything else, infinities and NaN (YAML's ``.inf``, ``.nan``)
+    included: a length that is not a number would reach the SVG as ``nan``."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        try:
+            number = float(value)
+        except OverflowError:  # an int too large for a float
+            number = math.inf
+        if not math.isfinite(number):
+            raise ValueError(f"not a length: {str(value)[:40]} (a length is a finite number of mm, e.g. '3mm')")
+        return number
+    match = _LENGTH.match(value) if isinstance(value, str) and len(value) < 40 else None
     if not match:
-        raise ValueError(f"not a length: {value!r} (write e.g. '3mm' or '0.125in')")
+        raise ValueError(f"not a length: {str(value)[:40]!r} (write e.g. '3mm' or '0.125in')")
     return float(match.group(1)) * _UNIT_MM[match.group(2) or "mm"]
