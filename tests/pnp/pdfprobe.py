@@ -146,3 +146,25 @@ def texts(reader: PdfReader, page_index: int) -> list[tuple[str, float, float, f
 
     page.extract_text(visitor_text=visit)
     return found
+
+
+def chains(segments, keep):  # type: ignore[no-untyped-def]
+    """Axis-parallel stroked segments that ``keep(rgb, width)`` accepts, joined end to end
+    along the same line: ((axis, position), low, high) for each run an eye can follow."""
+    lines: dict[tuple[str, float], list[tuple[float, float]]] = {}
+    for x1, y1, x2, y2, rgb, width in segments:
+        if not keep(rgb, width):
+            continue
+        if abs(x1 - x2) < 1e-3:
+            lines.setdefault(("x", round(x1, 3)), []).append((min(y1, y2), max(y1, y2)))
+        elif abs(y1 - y2) < 1e-3:
+            lines.setdefault(("y", round(y1, 3)), []).append((min(x1, x2), max(x1, x2)))
+    for key, spans in lines.items():
+        merged: list[list[float]] = []
+        for lo, hi in sorted(spans):
+            if merged and lo <= merged[-1][1] + 0.01:
+                merged[-1][1] = max(merged[-1][1], hi)
+            else:
+                merged.append([lo, hi])
+        for lo, hi in merged:
+            yield key, lo, hi

@@ -31,24 +31,10 @@ def _where(clips, x: float, y: float, step: float = 0.05) -> str:  # type: ignor
 
 
 def _chains(segments):  # type: ignore[no-untyped-def]
-    """Black axis-parallel segments joined end to end along the same line."""
-    lines: dict[tuple[str, float], list[tuple[float, float]]] = {}
-    for x1, y1, x2, y2, rgb, width in segments:
-        if rgb != BLACK or not (abs(width - 0.2) < 1e-3 or abs(width - 0.12) < 1e-3):
-            continue
-        if abs(x1 - x2) < 1e-3:
-            lines.setdefault(("x", round(x1, 3)), []).append((min(y1, y2), max(y1, y2)))
-        elif abs(y1 - y2) < 1e-3:
-            lines.setdefault(("y", round(y1, 3)), []).append((min(x1, x2), max(x1, x2)))
-    for key, spans in lines.items():
-        merged: list[list[float]] = []
-        for lo, hi in sorted(spans):
-            if merged and lo <= merged[-1][1] + 0.01:
-                merged[-1][1] = max(merged[-1][1], hi)
-            else:
-                merged.append([lo, hi])
-        for lo, hi in merged:
-            yield key, lo, hi
+    """Black axis-parallel segments (full weight or hairline) joined end to end along the same line."""
+    from tests.pnp.pdfprobe import chains
+
+    return chains(segments, lambda rgb, width: rgb == BLACK and (abs(width - 0.2) < 1e-3 or abs(width - 0.12) < 1e-3))
 
 
 def _point(axis: str, at: float, along: float) -> tuple[float, float]:

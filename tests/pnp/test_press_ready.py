@@ -134,25 +134,10 @@ LEAST_MARK = 5.0
 def _full_weight_runs(reader, index: int):  # type: ignore[no-untyped-def]
     """Black lines of full weight (0.2 mm) joined end to end along one line: what a
     trimmer's eye can follow (a hairline does not count)."""
-    from tests.pnp.pdfprobe import stroked_lines
+    from tests.pnp.pdfprobe import chains, stroked_lines
 
-    lines: dict[tuple[str, float], list[tuple[float, float]]] = {}
-    for x1, y1, x2, y2, rgb, width in stroked_lines(reader, index):
-        if rgb != (0.0, 0.0, 0.0) or width < FULL_WEIGHT - 1e-3:
-            continue
-        if abs(x1 - x2) < 1e-3:
-            lines.setdefault(("x", round(x1, 3)), []).append((min(y1, y2), max(y1, y2)))
-        elif abs(y1 - y2) < 1e-3:
-            lines.setdefault(("y", round(y1, 3)), []).append((min(x1, x2), max(x1, x2)))
-    for key, spans in lines.items():
-        merged: list[list[float]] = []
-        for lo, hi in sorted(spans):
-            if merged and lo <= merged[-1][1] + 0.01:
-                merged[-1][1] = max(merged[-1][1], hi)
-            else:
-                merged.append([lo, hi])
-        for lo, hi in merged:
-            yield key, lo, hi
+    return chains(stroked_lines(reader, index),
+                  lambda rgb, width: rgb == (0.0, 0.0, 0.0) and width >= FULL_WEIGHT - 1e-3)
 
 
 def _on_art(clips, point: tuple[float, float]) -> bool:  # type: ignore[no-untyped-def]
