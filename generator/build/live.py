@@ -20,7 +20,6 @@ traceback), and ``/__pipworks/status`` tells the pages how the print files are d
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
 import os
@@ -31,7 +30,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable
 
 log = logging.getLogger("mkdocs.plugins.pipworks")
 
@@ -203,12 +202,12 @@ class LiveSite:
         mkdocs or our hook said (mkdocs logs a plugin's error, then raises a bare Abort)."""
         from mkdocs.commands.build import build
 
-        from ..docs.pages import sitemap_dates
+        from ..docs.pages import mkdocs_said, sitemap_dates
 
         self.docs.mkdir(parents=True, exist_ok=True)
         config = self.config()
         config.site_dir = site_dir
-        with _errors_logged() as said:
+        with mkdocs_said(logging.ERROR) as said:
             try:
                 with sitemap_dates():
                     build(config, serve_url=f"http://{self.host}:{self.port}/", dirty=dirty)
@@ -327,27 +326,6 @@ def _WarmTemplates(cache: Any) -> Any:  # noqa: N802 - a plugin instance, made l
 
 class SiteProblem(Exception):
     """The site could not be built; the message is what to show."""
-
-
-class _Said(logging.Handler):
-    def __init__(self) -> None:
-        super().__init__(logging.ERROR)
-        self.lines: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.lines.append(record.getMessage())
-
-
-@contextlib.contextmanager
-def _errors_logged() -> Iterator[list[str]]:
-    """The errors mkdocs logs while the block runs (not shown twice: the caller says them)."""
-    said = _Said()
-    logger = logging.getLogger("mkdocs")
-    logger.addHandler(said)
-    try:
-        yield said.lines
-    finally:
-        logger.removeHandler(said)
 
 
 def sync_folder(source: Path, target: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import logging
 
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, NamedTuple
@@ -78,30 +79,37 @@ def build_site(project: Any, target: Target, out: Path) -> list[Path]:
 
     from ..verify.run import SiteBuildFailed
 
-    # mkdocs reports through logging; keep its warnings and errors for our own message.
-    import logging
+    fresh = out / SITE_NEW
+    with mkdocs_said(logging.WARNING) as said:  # its warnings and errors, for our own message
+        try:
+            config = load_site(site / "mkdocs.yml", project.root, site_disagreements, site_dir=str(fresh), strict=True,
+                               **extra)
+            with sitemap_dates():
+                build(config)
+        except (MkDocsException, SystemExit) as exc:
+            raise SiteBuildFailed(said + [str(exc)]) from None
+    return swap_in(fresh, out / SITE, out / SITE_OLD)
 
-    class Keep(logging.Handler):
+
+@contextlib.contextmanager
+def mkdocs_said(level: int) -> Iterator[list[str]]:
+    """The messages mkdocs logs at ``level`` or above while the block runs (mkdocs
+    reports through logging, and ends a failed build with a bare Abort)."""
+    class Said(logging.Handler):
         def __init__(self) -> None:
-            super().__init__(logging.WARNING)
+            super().__init__(level)
             self.lines: list[str] = []
 
         def emit(self, record: logging.LogRecord) -> None:
             self.lines.append(record.getMessage())
 
-    keep = Keep()
+    said = Said()
     logger = logging.getLogger("mkdocs")
-    logger.addHandler(keep)
-    fresh = out / SITE_NEW
+    logger.addHandler(said)
     try:
-        config = load_site(site / "mkdocs.yml", project.root, site_disagreements, site_dir=str(fresh), strict=True, **extra)
-        with sitemap_dates():
-            build(config)
-    except (MkDocsException, SystemExit) as exc:
-        raise SiteBuildFailed(keep.lines + [str(exc)]) from None
+        yield said.lines
     finally:
-        logger.removeHandler(keep)
-    return swap_in(fresh, out / SITE, out / SITE_OLD)
+        logger.removeHandler(said)
 
 
 @contextlib.contextmanager

@@ -23,12 +23,11 @@ from pathlib import Path
 from typing import Sequence
 
 from ..components.base import Component
+from ..layout.units import MM_PER_INCH
 from ..scene import Scene
 
 #: Pixels per inch of a preview: sharp on a screen, small on disk.
 PREVIEW_DPI = 200
-MAX_PREVIEW_DPI = 600
-MM_PER_INCH = 25.4
 
 
 class NoSuchFace(ValueError):
