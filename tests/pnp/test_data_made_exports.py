@@ -144,6 +144,16 @@ def test_tarot_cards_on_their_side_print_where_a_shop_makes_tarot_and_are_refuse
         assert not (root / "output" / "g" / shop).exists()
 
 
+def test_poker_cards_on_their_side_print_turned_at_a_shop_and_sideways_on_the_table(tmp_path):
+    root = _new(tmp_path, "blank")
+    _resize(root, "size: poker\nlandscape: true")
+    for shop in ("tgc", "tts"):
+        result = pipworks(root, "pnp", "g", "--for", shop)
+        assert result.returncode == 0, result.stdout + result.stderr
+    _check_shop_files(root, "tgc", POKER_MM)  # 825 × 1125 px, the card turned onto it
+    _check_shop_files(root, "tts", POKER_MM[::-1])
+
+
 def test_a_game_with_only_a_board_is_refused_by_card_shops_in_one_line(projects):
     root = projects["dice-board"]
     built = pipworks(root, "build")

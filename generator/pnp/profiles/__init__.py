@@ -82,8 +82,12 @@ class Profile:
         from ...components.base import shop_size
 
         for product in self.products:
-            if shop_size(trim_mm, (product.trim_mm,)) is not None:
-                return self.at(product)
+            fitted = shop_size(trim_mm, (product.trim_mm,))
+            if fitted is None:
+                continue
+            if self.any_size and fitted != product.trim_mm:  # a table takes a card as it lies, on its side too
+                return self.at(CardProduct(product.name, (product.trim_in[1], product.trim_in[0])))
+            return self.at(product)
         if self.any_size:
             w, h = trim_mm
             return replace(self, card=CardProduct(f"{w:g} × {h:g} mm", (w / MM_PER_INCH, h / MM_PER_INCH)))
