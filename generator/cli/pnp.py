@@ -73,11 +73,49 @@ def _has_backs(root: Any, game: str, options: Any) -> bool:
     return any(face.back is not None for component in load_components(content, options, root) for face in component.faces)
 
 
+def size_refusal(root: Path, game: str, size: str) -> str:
+    """Why ``--size size`` cannot apply to ``game`` ("" when it can): a game whose cards are
+    data takes its card size from its layout, so a layout that gives another size, or a
+    game with no cards at all, would print something other than what was asked for."""
+    from dataclasses import replace
+
+    from ..components.base import CARD_SIZES
+    from ..faces_from_data.faces import components, fixed_sizes
+    from ..games import faces_for
+    from ..verify.project import validated_project
+
+    content = validated_project(root, only=[game], printing=True).games[game].content
+    if faces_for(game, content) is not components:
+        return ""  # a game whose faces are code lays its cards out at any --size
+    cards = fixed_sizes(content, root)
+    if not cards:
+        return f"--size {size}: {game} prints no cards, so --size changes nothing; nothing was written"
+    for component, layout in cards:
+        if layout.size is None:
+            continue
+        if replace(layout, size=CARD_SIZES[size]).card_size((0.0, 0.0)) != layout.card_size((0.0, 0.0)):
+            where = layout.path.relative_to(root) if layout.path.is_relative_to(root) else layout.path
+            return (f"--size {size}: the layout of {component.name} ({where}:{layout.size_line or 1}) sets its "
+                    f"size to {layout.size_words()}; change size: there to print {size} cards. Nothing was written")
+    return ""
+
+
+def _has_cards(root: Path, game: str, options: Any) -> bool:
+    """Does ``game`` print any card (what ``--pod`` prints one a page)?"""
+    from ..pnp.assemble import load_components
+    from ..verify.project import validated_project
+
+    content = validated_project(root, only=[game], printing=True).games[game].content
+    return any(component.kind == "card" for component in load_components(content, options, root))
+
+
 def pnp(
     ctx: typer.Context,
     game: str = typer.Argument(..., help=f"Game slug: {SHIPPED_SLUGS}, or a game of the project.", metavar="GAME"),
     paper: Optional[list[PaperChoice]] = typer.Option(None, "--paper", help="Paper size; repeat for both (default: a4 and letter)."),
-    size: SizeChoice = typer.Option(SizeChoice.insert, "--size", help="Card size: 63×88 insert, poker, bridge or 60×85 quick-insert."),
+    size: Optional[SizeChoice] = typer.Option(None, "--size", help="Card size: 63×88 insert (the default), poker, bridge "
+                                              "or 60×85 quick-insert. A game whose layout gives its size: that size; "
+                                              "another --size is refused."),
     bleed: float = typer.Option(3.0, "--bleed", help="Bleed in mm around cards with a coloured edge."),
     ink: InkChoice = typer.Option(InkChoice.colour, "--ink", help="colour, bw to save ink, or cmyk: colour PDFs converted to CMYK through Pipworks' ICC profile."),
     backs: Optional[BacksChoice] = typer.Option(None, "--backs", help="Card backs: none (fronts only), duplex-long (the default), duplex-short or fold."),
@@ -110,14 +148,18 @@ def pnp(
         return
     papers = [p.value for p in paper] if paper else ["a4", "letter"]
     try:
-        options = PnpOptions(paper=papers[0], size=size.value, bleed=bleed, ink=ink.value,
-                             backs=(backs or BacksChoice.duplex_long).value, back_offset=_offset(back_offset))
+        options = PnpOptions(paper=papers[0], size=size.value if size else PnpOptions().size, bleed=bleed,
+                             ink=ink.value, backs=(backs or BacksChoice.duplex_long).value,
+                             back_offset=_offset(back_offset))
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
-    if backs not in (None, BacksChoice.none) or back_offset != "0,0":
-        with die_on_content_errors(root):
-            if not _has_backs(root, game, options):
-                fail(f"{game} prints no card backs: --backs and --back-offset change nothing for it")
+    with die_on_content_errors(root):  # an option that cannot apply is refused, never ignored
+        if size is not None and (why := size_refusal(root, game, size.value)):
+            fail(why)
+        if (backs not in (None, BacksChoice.none) or back_offset != "0,0") and not _has_backs(root, game, options):
+            fail(f"{game} prints no card backs: --backs and --back-offset change nothing for it")
+        if pod and not _has_cards(root, game, options):
+            fail(f"{game} prints no cards: --pod (one card a page, for print on demand) has nothing to print")
     from ..atomic import confined
     from ..pnp.cli_run import run_pnp
 
@@ -177,10 +219,11 @@ def _for_shop(root: Path, game: str, name: str, icc: bytes | None = None,
                    else f"  wrote {files[0].relative_to(root)}")
     for note in export.notes:
         typer.echo(f"  note: {note}")
+    against = " and ".join(export.targets or [profile.target])
     if export.problems:
         typer.echo("\n".join(str(p) for p in export.problems), err=True)
         from ..pnp.preflight import total
 
-        typer.echo(f"preflight for {profile.target}: {total(export.problems)} problem(s) listed above", err=True)
+        typer.echo(f"preflight for {against}: {total(export.problems)} problem(s) listed above", err=True)
         raise typer.Exit(code=1)
-    typer.echo(f"preflight for {profile.target}: no problems")
+    typer.echo(f"preflight for {against}: no problems")

@@ -36,6 +36,12 @@ def preview(
     options = PnpOptions(size=size.value if size else "insert", ink=ink.value)
     with command_errors(root, what="preview"):
         content = _game_content(root, game)
+        if size is not None:
+            from .pnp import size_refusal
+
+            why = size_refusal(root, game, size.value)
+            if why:
+                fail(why)
         try:
             components = load_components(content, options, root)
             picks = [pick_face(components, card, back) for card in cards]

@@ -22,6 +22,16 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
     "bridge": (57.15, 88.9),
     "quick-insert": (60.0, 85.0),
 }
+#: Card sizes a layout file may name (``size: tarot``), portrait, trim width × height in
+#: mm: ``--size``'s and the other cards designers use (``landscape: true`` turns any of
+#: them on its side). Kept apart from CARD_SIZES because the shipped games check their
+#: faces at every size ``--size`` offers, and their text is not drawn for a 44 mm card.
+NAMED_SIZES: dict[str, tuple[float, float]] = {
+    **CARD_SIZES,
+    "tarot": (70.0, 120.0),
+    "mini": (44.0, 63.0),
+    "square": (70.0, 70.0),
+}
 
 
 @frozen
@@ -31,6 +41,27 @@ class FaceOptions:
     ink: str = "colour"  # "colour" or "bw" (ink-saving: no full-bleed fills)
     safe: float = 3.0  # mm inside the trim that important content must respect
     version: str = ""
+    #: the cards a print shop makes (trim, mm, portrait): a card drawn from data whose size
+    #: is within SHOP_SIZE_SLACK_MM of one (either way round) is laid out at exactly that
+    #: size, its boxes stretched to it; () outside ``pnp --for``
+    shop_sizes: tuple[tuple[float, float], ...] = ()
+
+
+#: How far a card's size may be from a shop's card to print as it (mm each way): a 63 × 88
+#: mm insert prints as a 63.5 × 88.9 mm poker card; less than a shop's own cutting tolerance.
+SHOP_SIZE_SLACK_MM = 1.0
+
+
+def shop_size(size: tuple[float, float], sizes: tuple[tuple[float, float], ...]) -> tuple[float, float] | None:
+    """The shop card of ``sizes`` a card of ``size`` prints as, turned as the card is
+    (a landscape card gets the landscape size); None when the shop makes none close enough."""
+    w, h = size
+    for sw, sh in sizes:
+        for tw, th in ((sw, sh), (sh, sw)):
+            if (tw > th) == (w > h):
+                if abs(tw - w) <= SHOP_SIZE_SLACK_MM and abs(th - h) <= SHOP_SIZE_SLACK_MM:
+                    return tw, th
+    return None
 
 
 @frozen

@@ -25,7 +25,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
-from ..components.base import Component, Face, FaceOptions
+from ..components.base import Component, Face, FaceOptions, shop_size
 from ..components.palette import WHITE, palette
 from ..content.cards import CardRow, read_cards
 from ..content.errors import ContentError, ContentInvalid
@@ -140,11 +140,17 @@ def _component(content: Any, index: int, component: Any, options: FaceOptions, c
     layout = read_layout(_file(ctx, content, index, "layout"))
     cards = read_cards(_file(ctx, content, index, "cards")) if component.cards else None
     rows = cards.rows if cards is not None else (CardRow({}, component.count, layout.path, 1),)
-    size = layout.size or options.card_size
+    own = layout.card_size(options.card_size)
+    # At a print shop the card is cut at the shop's size for it: boxes drawn for the
+    # card's own size stretch to it, as they do for ``drawn_for`` (a 63 × 88 mm insert
+    # prints as a 63.5 × 88.9 mm poker card). A size the shop lacks stays as it is; the
+    # export names it.
+    size = (shop_size(own, options.shop_sizes) or own) if layout.kind == "card" and options.shop_sizes else own
+    drawn = layout.drawn_for or own
     safe = layout.safe
     problems = list(_layout_problems(layout, set(cards.columns) if cards is not None else set(),
                                      cards.path.name if cards is not None else "no cards file",
-                                     layout.drawn_for or size, safe))
+                                     drawn, safe))
     if problems:
         raise ContentInvalid(problems)
     problems = list(_row_problems(layout, rows))
@@ -162,13 +168,29 @@ def _component(content: Any, index: int, component: Any, options: FaceOptions, c
         if row.count == 0:
             continue
         try:
-            faces.append(_face(layout, row, size, bleed, ctx, component.id))
+            faces.append(_face(layout, row, size, bleed, ctx, component.id, drawn))
         except CardProblem as exc:
             problems.append(exc.error)
     if problems:
         raise ContentInvalid(problems)
     return Component(id=component.id, name=component.name, kind=layout.kind, faces=tuple(faces), trim=size,
                      bleed=bleed, safe=safe)
+
+
+def fixed_sizes(content: Any, project_root: Path) -> list[tuple[Any, Layout]]:
+    """(component, layout) of each card the game lays out from a layout file, for
+    ``--size``: a layout that gives its ``size`` fixes the card at it. A layout that cannot
+    be read is left to the build, which names its problems."""
+    folder = project_root / "content" / content.slug
+    found = []
+    for _, component in laid_out(content):
+        try:
+            layout = read_layout(folder / component.layout)
+        except (ContentInvalid, OSError):
+            continue
+        if layout.kind == "card":
+            found.append((component, layout))
+    return found
 
 
 def _check_work(layout: Layout, rows: Sequence[CardRow], path: Path) -> None:
@@ -209,21 +231,23 @@ def _check_fits_paper(layout: Layout, size: tuple[float, float], bleed: float) -
 
 
 def _face(layout: Layout, row: CardRow, size: tuple[float, float], bleed: float, ctx: Context,
-          component: str) -> Face:
+          component: str, drawn: tuple[float, float]) -> Face:
     front_name = row.values.get("face") or FRONT
     back_name = row.values.get("back") or (BACK if BACK in layout.faces else "")
-    front = draw_face(layout, front_name, row, size, bleed, ctx, f"{component} {row.label}")
+    front = draw_face(layout, front_name, row, size, bleed, ctx, f"{component} {row.label}", drawn=drawn)
     # Backs are named by face, not card: cards sharing a back print one back file.
-    back = draw_face(layout, back_name, row, size, bleed, ctx, f"{component} {back_name}") if back_name else None
+    back = (draw_face(layout, back_name, row, size, bleed, ctx, f"{component} {back_name}", drawn=drawn)
+            if back_name else None)
     return Face(front=front, back=back, copies=row.count)
 
 
 def draw_face(layout: Layout, face: str, row: CardRow, size: tuple[float, float], bleed: float, ctx: Context,
-              name: str, title: str = "") -> Scene:
+              name: str, title: str = "", drawn: tuple[float, float] | None = None) -> Scene:
     """Face ``face`` of ``layout`` filled in for the card ``row``, ``size`` mm with its
-    ground out to ``bleed``; raises CardProblem naming the card and the box."""
+    ground out to ``bleed``, its boxes stretched from ``drawn`` (default: the layout's
+    ``drawn_for``); raises CardProblem naming the card and the box."""
     items: list[Item] = []
-    for box in _fitted_boxes(layout, face, size):
+    for box in _fitted_boxes(layout, face, size, drawn or layout.drawn_for):
         items.extend(box_items(box, row, ctx))
     ground = layout.faces[face].ground
     if ground and ctx.ink != "bw":  # no full-bleed fills in the ink-saving build
@@ -234,13 +258,13 @@ def draw_face(layout: Layout, face: str, row: CardRow, size: tuple[float, float]
     return Scene(name=name, width=size[0], height=size[1], items=tuple(items), title=title)
 
 
-def _fitted_boxes(layout: Layout, face: str, size: tuple[float, float]) -> tuple[Box, ...]:
+def _fitted_boxes(layout: Layout, face: str, size: tuple[float, float], drawn: tuple[float, float] | None
+                  ) -> tuple[Box, ...]:
     """The face's boxes on a card of ``size``: as drawn, or, when the layout was drawn for
     another card size, stretched to it (each box keeps its place relative to the card's
     edges). Text keeps its size and shrinks to fit its stretched box, down to its
     ``min_size``, as it does for a long name; suits, icons and circles stay round."""
     boxes = layout.faces[face].boxes
-    drawn = layout.drawn_for
     if drawn is None or drawn == size:
         return boxes
     sx, sy = size[0] / drawn[0], size[1] / drawn[1]

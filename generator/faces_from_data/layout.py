@@ -4,7 +4,9 @@ A layout file looks like this (every length is written with its unit, as in Squi
 a bare number is mm)::
 
     kind: card                 # card (default), token, board or sheet
-    size: poker                # or [63mm, 88mm]; default: the build's card size
+    size: poker                # insert, poker, bridge, quick-insert, tarot, mini, square,
+                               # or [63mm, 88mm]; default: the build's card size
+    landscape: true            # the card on its long side (default false)
     safe: 3mm                  # text boxes must stay this far inside the trim
     boxes:                     # shared parts any face's box may extend
       corner: {kind: rank, x: 3mm, y: 3mm, width: 10mm, height: 8mm, size: 6mm}
@@ -40,7 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator, Mapping
 
-from ..components.base import CARD_SIZES
+from ..components.base import NAMED_SIZES
 from ..content.errors import ContentError, ContentInvalid, PathPart
 from ..content.loader import SourceFile, read_yaml
 from ..layout.units import length
@@ -62,7 +64,7 @@ ALIGN = ("left", "center", "right")
 VALIGN = ("top", "middle", "bottom")
 FITS = ("contain", "stretch")
 PIECE_KINDS = ("card", "token", "board", "sheet")
-TOP_FIELDS = ("kind", "size", "drawn_for", "bleed", "safe", "boxes", "faces")
+TOP_FIELDS = ("kind", "size", "landscape", "drawn_for", "bleed", "safe", "boxes", "faces")
 FACE_FIELDS = ("boxes", "extends", "ground")
 #: Text may shrink to this share of its size when ``min_size`` is not given.
 MIN_SHARE = 0.7
@@ -174,6 +176,18 @@ class Layout:
     faces: Mapping[str, Face]
     lines: Mapping[str, int]
     size_line: int = 0  # where the size is given (0: not given), for a size that cannot print
+    landscape: bool = False  # the card lies on its long side: its size, and the build's, turned
+
+    def card_size(self, default: tuple[float, float]) -> tuple[float, float]:
+        """The piece's size: its own, else ``default`` (the build's card size), on its
+        long side when the layout says ``landscape: true``."""
+        w, h = self.size or default
+        return (max(w, h), min(w, h)) if self.landscape else (w, h)
+
+    def size_words(self) -> str:
+        """The size as the file gives it, for messages: "63 × 88 mm, landscape"."""
+        w, h = self.card_size((0.0, 0.0))
+        return f"{w:g} × {h:g} mm" + (", landscape" if self.landscape else "")
 
 
 # -- reading and extends --------------------------------------------------------------
@@ -253,7 +267,14 @@ class _Reader:
                       self.size("drawn_for"),
                       self.top_length("safe", 3.0) or 0.0, faces,
                       {name: self.source.line(("faces", name)) or 1 for name in faces},
-                      self.source.lines.get(("size",), 0))
+                      self.source.lines.get(("size",), 0), self.landscape())
+
+    def landscape(self) -> bool:
+        value = self.data.get("landscape", False)
+        if not isinstance(value, bool):
+            self.error(("landscape",), "landscape is true (the card on its long side) or false")
+            return False
+        return value
 
     def piece_kind(self) -> str:
         kind = self.data.get("kind", "card")
@@ -266,8 +287,8 @@ class _Reader:
         size = self.data.get(name)
         if size is None:
             return None
-        if isinstance(size, str) and size in CARD_SIZES:
-            return CARD_SIZES[size]
+        if isinstance(size, str) and size in NAMED_SIZES:
+            return NAMED_SIZES[size]
         if isinstance(size, list) and len(size) == 2:
             try:
                 w, h = _length(size[0]), _length(size[1])
@@ -275,7 +296,7 @@ class _Reader:
                     return w, h
             except ValueError:
                 pass
-        self.error((name,), f"write a card size ({', '.join(CARD_SIZES)}) or [width, height], e.g. [63mm, 88mm]")
+        self.error((name,), f"write a card size ({', '.join(NAMED_SIZES)}) or [width, height], e.g. [63mm, 88mm]")
         return None
 
     def top_length(self, name: str, default: float | None) -> float | None:

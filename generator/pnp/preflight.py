@@ -15,7 +15,7 @@ The files may come from anyone: what preflight reads is bounded first
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -74,11 +74,32 @@ class Rules:
     edge_mm: float | None = None  # text at least this far in from the paper's edge (home printers)
     rgb_images: bool = False  # images in RGB (or grey): what the image-taking shops print from
     page_name: str = "the profile's card with bleed"  # what ``page_mm`` is, in messages
+    #: the rules for the shop's other cards (MakePlayingCards' tarot beside its poker
+    #: card): a page or image of one of their sizes is checked against them instead
+    others: tuple[Rules, ...] = ()
+
+    def for_page(self, size_mm: tuple[float, float]) -> Rules:
+        """The rules for a page of ``size_mm``: the shop's card of that size, if it makes one."""
+        if self.page_mm is not None and not _same(size_mm, self.page_mm):
+            return next((r for r in self.others if r.page_mm is not None and _same(size_mm, r.page_mm)), self)
+        return self
+
+    def for_px(self, size: tuple[int, int]) -> Rules:
+        """The rules for an image of ``size``: the shop's card of that size, if it makes one."""
+        if self.face_px is not None and size != self.face_px:
+            return next((r for r in self.others if r.face_px == size), self)
+        return self
 
 
 def rules_for(profile: Profile | None) -> Rules:
+    """What a file for ``profile`` is checked against: its card (and the shop's other cards)."""
     if profile is None:
         return Rules()
+    others = tuple(_card_rules(profile.at(product)) for product in profile.products if product != profile.card)
+    return replace(_card_rules(profile), others=others)
+
+
+def _card_rules(profile: Profile) -> Rules:
     page = (profile.page_in[0] * 25.4, profile.page_in[1] * 25.4)
     return Rules(min_type_pt=profile.min_type_pt, safe_mm=profile.safe_mm, page_mm=page, trim_mm=profile.trim_mm,
                  boxes=True, cmyk=profile.colour == "cmyk", max_ink=profile.max_ink, face_px=profile.face_px,
@@ -98,8 +119,12 @@ class Shop:
     rules: Rules
 
 
+def _shop(profile: Profile) -> Shop:
+    return Shop(profile.name, profile.target, profile.takes, profile.takes_words, rules_for(profile))
+
+
 def _shops() -> dict[str, Shop]:
-    shops = {p.name: Shop(p.name, p.target, p.takes, p.takes_words, rules_for(p)) for p in PROFILES.values()}
+    shops = {p.name: _shop(p) for p in PROFILES.values()}
     for paper in PAPERS.values():
         name = f"home-{paper.key}"
         shops[name] = Shop(name, f"a home printer ({paper.label})", ("pdf",),
@@ -143,7 +168,7 @@ def preflight(path: Path, profile: Profile | Shop | None = None, shown: str | No
     with a profile, a file of a kind its target does not take is refused outright.
     Raises :class:`Refused` for a path that is neither a regular file nor a folder."""
     name = shown or str(path)
-    shop = SHOPS[profile.name] if isinstance(profile, Profile) else profile
+    shop = _shop(profile) if isinstance(profile, Profile) else profile
     if shop is not None and (refusal := refused(path, shop, name)) is not None:
         return [refusal]
     rules = shop.rules if shop is not None else Rules()
@@ -238,6 +263,7 @@ def _colour_problems_of(data: bytes, rules: Rules, name: str) -> list[Problem]:
 
 def _page_problems(page: Any, rules: Rules, name: str) -> Iterable[Problem]:
     n = page.number
+    rules = rules.for_page(page.size_mm)
     if rules.page_mm and not _same(page.size_mm, rules.page_mm):
         yield Problem(name, f"page is {_mm(page.size_mm)}, {rules.page_name} is {_mm(rules.page_mm)}", n)
     if rules.boxes and page.trim is None:
@@ -349,6 +375,7 @@ def check_png(path: Path, rules: Rules, name: str) -> list[Problem]:
     if header is None:
         return [Problem(name, "not a PNG image")]
     width, height, colour_type = header
+    rules = rules.for_px((width, height))
     problems = []
     if rules.face_px and (width, height) != rules.face_px:
         problems.append(Problem(name, f"image is {width} × {height} px, the profile takes exactly "
@@ -367,6 +394,7 @@ def check_jpeg(path: Path, rules: Rules, name: str) -> list[Problem]:
             size, mode = image.size, image.mode
     except (OSError, UnidentifiedImageError):
         return [Problem(name, "not a JPG image")]
+    rules = rules.for_px(size)
     problems = []
     if rules.face_px and size != rules.face_px:
         problems.append(Problem(name, f"image is {size[0]} × {size[1]} px, the profile takes exactly "

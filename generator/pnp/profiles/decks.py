@@ -76,7 +76,7 @@ def shop_decks(game: Any, components: list[Component], profile: Profile) -> list
     by_back: dict[Scene, list[tuple[Component, Card]]] = {}
     plain: Scene | None = None
     for component in components:
-        if component.kind != "card" or not _same_size(component.trim, trim):
+        if component.kind != "card" or not (_same_size(component.trim, trim) or _same_size(component.trim, trim[::-1])):
             continue
         for face in component.faces:
             if face.back is None and plain is None:
@@ -87,7 +87,9 @@ def shop_decks(game: Any, components: list[Component], profile: Profile) -> list
     if not by_back:
         kinds = ", ".join(sorted({f"{c.name} ({c.kind}, {c.trim[0]:g} × {c.trim[1]:g} mm)" for c in components}))
         raise NoCards(f"{game.slug} has no {trim[0]:.1f} × {trim[1]:.1f} mm cards for {profile.target}; "
-                      f"it prints: {kinds or 'nothing'}")
+                      f"it prints: {kinds or 'nothing'}"
+                      + ("" if any(c.kind == "card" for c in components) or not components
+                         else f" (print that from its kit: pipworks pnp {game.slug})"))
     decks: list[Deck] = []
     for back, cards in by_back.items():
         members = list(dict.fromkeys((component.id, component.name) for component, _ in cards))
@@ -108,17 +110,27 @@ def _same_size(a: tuple[float, float], b: tuple[float, float]) -> bool:
     return abs(a[0] - b[0]) < 0.01 and abs(a[1] - b[1]) < 0.01
 
 
-def card_page(scene: Scene, bleed: float) -> Page:
-    """One card on a page of its trim plus ``bleed``, with TrimBox and BleedBox."""
-    trim = Box(bleed, bleed, scene.width, scene.height)
+def card_page(scene: Scene, bleed: float, turn: bool = False) -> Page:
+    """One card on a page of its trim plus ``bleed``, with TrimBox and BleedBox;
+    ``turn``: turned a quarter clockwise (a landscape card on a shop's upright page)."""
+    w, h = (scene.height, scene.width) if turn else (scene.width, scene.height)
+    trim = Box(bleed, bleed, w, h)
     page_box = trim.inset(-bleed)
-    layer = Placement((place(scene, bleed, bleed),), page_box)
+    layer = Placement((place(scene, bleed, bleed, 90 if turn else 0),), page_box)
     return Page(page_box.w, page_box.h, (layer,), trim=trim, bleed=page_box)
+
+
+def _page(scene: Scene, profile: Profile) -> Page:
+    """``scene`` on the profile's card page: a print shop makes its cards upright, so a
+    landscape card is turned onto it (a table takes the card as it lies)."""
+    w, h = profile.trim_mm
+    turn = not profile.any_size and (scene.width > scene.height) != (w > h)
+    return card_page(scene, profile.bleed_mm, turn=turn)
 
 
 def deck_document(game: Any, deck: Deck, profile: Profile, version: str) -> Document:
     """The deck one card a page: back 1, front 1, back 2, front 2 …"""
-    pages = tuple(card_page(scene, profile.bleed_mm) for card in deck.cards for scene in (card.back, card.front))
+    pages = tuple(_page(scene, profile) for card in deck.cards for scene in (card.back, card.front))
     return Document(f"{game.title}: {deck.name} for {profile.target}", game.designer or "Pipworks", pages,
                     subject=f"version {version}")
 
@@ -126,6 +138,6 @@ def deck_document(game: Any, deck: Deck, profile: Profile, version: str) -> Docu
 def sides_document(game: Any, deck: Deck, profile: Profile, version: str) -> Document:
     """The deck's distinct fronts, then its distinct backs, one a page: what a PNG set
     or a Tabletop Simulator sheet is cut from."""
-    pages = tuple(card_page(scene, profile.bleed_mm) for scene in (*deck.fronts, *deck.backs))
+    pages = tuple(_page(scene, profile) for scene in (*deck.fronts, *deck.backs))
     return Document(f"{game.title}: {deck.name} faces for {profile.target}", game.designer or "Pipworks", pages,
                     subject=f"version {version}")

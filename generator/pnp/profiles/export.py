@@ -15,7 +15,7 @@ from typing import Any
 
 from ... import __version__
 from ...atomic import write_bytes, write_text
-from ...components.base import CARD_SIZES, Component, FaceOptions
+from ...components.base import Component, FaceOptions
 from ..preflight import Problem, check_pdf, preflight, rules_for
 from . import Profile
 from .decks import Deck, NoCards, deck_document, shop_decks, sides_document
@@ -26,18 +26,48 @@ class ProfileExport:
     written: list[Path] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    #: who prints it, one per card size ("MakePlayingCards (tarot cards)"), for the verdict
+    targets: list[str] = field(default_factory=list)
 
 
 def profile_components(game: Any, project_root: Path, profile: Profile) -> list[Component]:
-    """The game's components at the profile's card size, bleed and safe zone, linted."""
-    from ...games import find_spec
+    """The game's components at the profile's card size, bleed and safe zone, linted: a
+    game whose faces are code lays its cards out at the profile's card; one whose faces
+    are data (a layout and a cards file) at its layout's size, snapped to the nearest card
+    the shop makes (``FaceOptions.shop_sizes``)."""
+    from ...games import faces_for
     from ..assemble import NoLayouts, lint_components
 
-    spec = find_spec(game.slug)
-    if spec is None or spec.faces is None:
+    faces = faces_for(game.slug, game)
+    if faces is None:
         raise NoLayouts(f"no component layouts for {game.slug!r}")
-    options = FaceOptions(card_size=CARD_SIZES["poker"], bleed=profile.bleed_mm, safe=profile.safe_mm)
-    return lint_components(list(spec.faces(game, options, project_root)))
+    options = FaceOptions(card_size=profile.trim_mm, bleed=profile.bleed_mm, safe=profile.safe_mm,
+                          shop_sizes=tuple(p.trim_mm for p in profile.products))
+    return lint_components(list(faces(game, options, project_root)))
+
+
+def profile_groups(game: Any, components: list[Component], profile: Profile) -> list[tuple[Profile, list[Component]]]:
+    """The game's cards by the shop's card each prints as (in order of first appearance),
+    each with the profile for that card. Raises NoCards, naming every card the shop does
+    not make and the cards it does, when any card has no product: a deck printed in
+    part would be a deck that cannot be played."""
+    groups: dict[Profile, list[Component]] = {}
+    missing = []
+    for component in components:
+        if component.kind != "card":
+            continue
+        found = profile.for_card(component.trim)
+        if found is None:
+            missing.append(component)
+        else:
+            groups.setdefault(found, []).append(component)
+    if missing:
+        names = "; ".join(f"{c.name} ({c.trim[0]:g} × {c.trim[1]:g} mm)" for c in missing)
+        raise NoCards(f"{game.slug}: {profile.target.split(' (')[0]} makes no card of this size: {names}; it makes "
+                      f"{profile.sizes_words()} (change the layout's size:, or print with --for tts or the kit)")
+    if not groups:
+        shop_decks(game, components, profile)  # raises NoCards naming what the game prints instead
+    return list(groups.items())
 
 
 def export_profile(game: Any, project_root: Path, out_dir: Path, profile: Profile, icc: bytes | None = None,
@@ -46,25 +76,46 @@ def export_profile(game: Any, project_root: Path, out_dir: Path, profile: Profil
     (``icc``: the shop's CMYK profile for DriveThruCards; ``base_url``: where a Tabletop
     Simulator saved object finds its uploaded images).
 
-    Raises NoCards when the game has no cards of the profile's size, LayoutError when
-    text does not fit the profile's safe zone (nothing is written then)."""
-    decks = shop_decks(game, profile_components(game, project_root, profile), profile)
+    Raises NoCards when the game has no cards, or cards of a size the shop does not make;
+    LayoutError when text does not fit the profile's safe zone (nothing is written then)."""
+    components = profile_components(game, project_root, profile)
+    decks = [(card, deck) for card, group in profile_groups(game, components, profile)
+             for deck in shop_decks(game, group, card)]
     folder = out_dir / profile.name
-    result = ProfileExport(notes=[f"deck {d.summary()}" for d in decks])
+    result = ProfileExport(targets=list(dict.fromkeys(card.target for card, _ in decks)), notes=[f"deck {d.summary()}" + _size_note(card, profile) for card, d in decks])
     result.notes += [f"{d.name}: the design has no card back, so the plain back with the game's title is printed "
-                     f"on the back" for d in decks if d.plain_back]
+                     f"on the back" for _, d in decks if d.plain_back]
+    others = [f"{c.name} ({c.kind}, {c.trim[0]:g} × {c.trim[1]:g} mm)" for c in components if c.kind != "card"]
+    if others:
+        result.notes.append(f"not cards, so not in this export: {'; '.join(others)}; print them from the kit "
+                            f"(pipworks pnp {game.slug})")
     if profile.name == "dtc":
-        _press_pdfs(game, decks, profile, folder, result, icc)
+        _press_pdfs(game, decks, folder, result, icc)
     else:
         if profile.name == "tts":
-            _tts(game, decks, profile, folder, result, base_url)
+            _tts(game, decks, folder, result, base_url)
         else:
-            _png_set(game, decks, profile, folder, result)
+            _png_set(game, decks, folder, result)
+    checked = {path: card for card, deck in decks for path in result.written if _belongs(path, deck, game, card)}
     for path in result.written:
         if path.suffix == ".png" and profile.face_px is None:
             continue  # Tabletop Simulator sheets: checked through the saved object that names them
-        result.problems.extend(preflight(path, profile, _shown(path, project_root)))
+        result.problems.extend(preflight(path, checked.get(path, profile), _shown(path, project_root)))
     return result
+
+
+def _size_note(card: Profile, profile: Profile) -> str:
+    """", printed as tarot cards (70.0 × 120.7 mm)" when a deck is not the profile's usual card."""
+    if card.card == profile.card:
+        return ""
+    w, h = card.trim_mm
+    return f", printed as {card.card.name} cards ({w:.1f} × {h:.1f} mm)" if not profile.any_size else \
+        f", {w:.1f} × {h:.1f} mm cards"
+
+
+def _belongs(path: Path, deck: Deck, game: Any, card: Profile) -> bool:
+    """Is ``path`` one of ``deck``'s files (so preflight checks it against its card's profile)?"""
+    return path.name.startswith(f"{game.slug}-{deck.id}-") or path.parent.name == deck.id
 
 
 def _shown(path: Path, root: Path) -> str:
@@ -88,13 +139,13 @@ def _source_pdf(game: Any, deck: Deck, profile: Profile, result: ProfileExport, 
     return data
 
 
-def _png_set(game: Any, decks: list[Deck], profile: Profile, folder: Path, result: ProfileExport) -> None:
+def _png_set(game: Any, decks: list[tuple[Profile, Deck]], folder: Path, result: ProfileExport) -> None:
     """One PNG per card front (copies repeated, as a shop's deck has a slot per card) and
-    one per distinct back, each exactly the profile's pixel size."""
+    one per distinct back, each exactly the pixel size of the shop's card."""
     from .raster import png_bytes, render_pages
 
-    assert profile.face_px is not None
-    for deck in decks:
+    for profile, deck in decks:
+        assert profile.face_px is not None
         where = folder / deck.id
         data = _source_pdf(game, deck, profile, result, f"{where.name}: the PDF its images are cut from")
         images = list(render_pages(data, profile.face_px))
@@ -118,31 +169,32 @@ def _write_folder(folder: Path, files: dict[str, bytes]) -> list[Path]:
     return written
 
 
-def _press_pdfs(game: Any, decks: list[Deck], profile: Profile, folder: Path, result: ProfileExport,
+def _press_pdfs(game: Any, decks: list[tuple[Profile, Deck]], folder: Path, result: ProfileExport,
                 icc: bytes | None = None) -> None:
     """One CMYK PDF per deck: back 1, front 1, back 2, front 2 … converted through
     ``icc`` (the shop's own profile) or the shipped one."""
     from ...render.press import render_press_document
 
-    assert profile.max_ink is not None
-    for deck in decks:
+    for profile, deck in decks:
+        assert profile.max_ink is not None
         path = folder / f"{game.slug}-{deck.id}-{profile.name}.pdf"
         write_bytes(path, render_press_document(deck_document(game, deck, profile, _version()), profile.max_ink, icc))
         result.written.append(path)
 
 
-def _tts(game: Any, decks: list[Deck], profile: Profile, folder: Path, result: ProfileExport,
+def _tts(game: Any, decks: list[tuple[Profile, Deck]], folder: Path, result: ProfileExport,
          base_url: str | None = None) -> None:
     """Sheets of card fronts (and backs), cut at the trim, and one saved object naming
     them relative to itself (or under ``base_url``)."""
     from .raster import png_bytes, render_pages
     from .tts import cell_px, deck_object, image_url, saved_object, sheet_image, sheets_for
 
-    cell = cell_px(profile.trim_mm)
     objects = []
     files: dict[str, bytes] = {}
     key = 1
-    for index, deck in enumerate(decks):
+    for index, (profile, deck) in enumerate(decks):
+        trim = deck.fronts[0].width, deck.fronts[0].height  # as the cards lie: a table turns none
+        cell = cell_px(trim)
         data = _source_pdf(game, deck, profile, result, f"{deck.id}: the PDF its sheet is cut from")
         scenes = [*deck.fronts, *deck.backs]
         images = dict(zip(scenes, render_pages(data, cell, inset_mm=profile.bleed_mm)))
@@ -156,7 +208,7 @@ def _tts(game: Any, decks: list[Deck], profile: Profile, folder: Path, result: P
             back = f"{deck.id}-back-sheet-{number}.png" if unique_back else f"{deck.id}-back.png"
             files[back] = png_bytes(sheet_image(sheet, images, cell, "back") if unique_back else images[deck.backs[0]])
             urls[sheet.key] = (image_url(face, base_url), image_url(back, base_url))
-        objects.append(deck_object(game.slug, deck, sheets, urls, unique_back, x=index * 3.0))
+        objects.append(deck_object(game.slug, deck, sheets, urls, unique_back, x=index * 3.0, trim=trim))
     result.written.extend(_write_folder(folder, files))
     path = folder / f"{game.slug}-tts.json"
     write_text(path, saved_object(game.title, objects))

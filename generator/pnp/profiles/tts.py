@@ -86,27 +86,45 @@ def _custom_deck(sheet: Sheet, face_url: str, back_url: str, unique_back: bool) 
             "BackIsHidden": True, "UniqueBack": unique_back, "Type": 0}
 
 
-def _card_object(card: Card, card_id: int, custom: dict[str, Any], x: float, guid: str) -> dict[str, Any]:
-    return {"Name": "Card", "Transform": {"posX": x, "posY": 1.0, "posZ": 0.0, **_FACE_DOWN},
+#: The card Tabletop Simulator's card object is modelled on (mm): a poker card, at scale 1.
+TTS_CARD_MM = (63.5, 88.9)
+
+
+def _transform(x: float, trim: tuple[float, float]) -> dict[str, Any]:
+    """Where a card or deck lies, scaled from Tabletop Simulator's poker-sized card to
+    ``trim`` (its upright width and height: a sideways card lies turned by the table)."""
+    short, long = sorted(trim)
+    scale = {"scaleX": round(short / TTS_CARD_MM[0], 4), "scaleY": 1.0, "scaleZ": round(long / TTS_CARD_MM[1], 4)}
+    if abs(short - TTS_CARD_MM[0]) < 0.01 and abs(long - TTS_CARD_MM[1]) < 0.01:
+        scale = {}  # a poker card: the table's own size
+    return {"posX": x, "posY": 1.0, "posZ": 0.0, **_FACE_DOWN, **scale}
+
+
+def _card_object(card: Card, card_id: int, custom: dict[str, Any], x: float, guid: str,
+                 trim: tuple[float, float]) -> dict[str, Any]:
+    return {"Name": "Card", "Transform": _transform(x, trim),
             "Nickname": card.front.title or card.front.name, "Description": "", "ColorDiffuse": _TABLE_GREY,
             "Locked": False, "Grid": True, "Snap": True, "Autoraise": True, "Sticky": True, "Tooltip": True,
-            "CardID": card_id, "SidewaysCard": False, "HideWhenFaceDown": True, "CustomDeck": custom, "GUID": guid}
+            "CardID": card_id, "SidewaysCard": trim[0] > trim[1], "HideWhenFaceDown": True, "CustomDeck": custom,
+            "GUID": guid}
 
 
 def deck_object(game_slug: str, deck: Deck, sheets: list[Sheet], urls: dict[int, tuple[str, str]],
-                unique_back: bool, x: float) -> dict[str, Any]:
-    """One deck (or a lone card) as Tabletop Simulator saves it."""
+                unique_back: bool, x: float, trim: tuple[float, float] = TTS_CARD_MM) -> dict[str, Any]:
+    """One deck (or a lone card) of ``trim``-sized cards as Tabletop Simulator saves it;
+    a landscape card is a ``SidewaysCard``, as the table's import dialog calls it."""
     custom = {str(s.key): _custom_deck(s, *urls[s.key], unique_back) for s in sheets}
     sheet_of = {card: sheet for sheet in sheets for card in sheet.cards}
     ids = [sheet_of[card].card_id(card) for card in deck.cards]
     contained = [_card_object(card, card_id, {str(sheet_of[card].key): custom[str(sheet_of[card].key)]}, x,
-                              _guid(game_slug, deck.id, n)) for n, (card, card_id) in enumerate(zip(deck.cards, ids))]
+                              _guid(game_slug, deck.id, n), trim)
+                 for n, (card, card_id) in enumerate(zip(deck.cards, ids))]
     if len(contained) == 1:
         return contained[0]
-    return {"Name": "DeckCustom", "Transform": {"posX": x, "posY": 1.0, "posZ": 0.0, **_FACE_DOWN},
+    return {"Name": "DeckCustom", "Transform": _transform(x, trim),
             "Nickname": deck.name, "Description": "", "ColorDiffuse": _TABLE_GREY, "Locked": False,
             "Grid": True, "Snap": True, "Autoraise": True, "Sticky": True, "Tooltip": True,
-            "SidewaysCard": False, "HideWhenFaceDown": True, "DeckIDs": ids, "CustomDeck": custom,
+            "SidewaysCard": trim[0] > trim[1], "HideWhenFaceDown": True, "DeckIDs": ids, "CustomDeck": custom,
             "ContainedObjects": contained, "GUID": _guid(game_slug, deck.id)}
 
 
