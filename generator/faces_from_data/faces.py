@@ -21,13 +21,13 @@ count, and then every card's every box; each problem names its file, line and bo
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence, TypeVar
 
 from ..components.base import Component, Face, FaceOptions
 from ..components.palette import WHITE, palette
-from ..content.cards import CardRow, read_cards
+from ..content.cards import CardRow, CardsFile, gather_cards
 from ..content.errors import ContentError, ContentInvalid
 from ..layout.boxes import Box as Area
 from ..layout.imposition import gutter_for, impose
@@ -69,6 +69,48 @@ def check(game: Any, project_root: Path) -> list[ContentError]:
     yaml_file = (game.folder / "game.yaml").resolve()
     return [game.source.error(e.path, e.message) if e.file.resolve() == yaml_file and e.line is None else e
             for e in found]
+
+
+@dataclass(frozen=True)
+class _Readable:
+    """What the faces need of a game whose game.yaml its schema refused: the parts that
+    still read (each component that reads, or None in its place)."""
+
+    slug: str
+    suits: tuple[str, ...]
+    components: tuple[Any, ...]
+    title: str = ""
+    designer: str = ""
+    tagline: str = ""
+
+
+def check_unparsed(folder: Path, project_root: Path) -> list[ContentError]:
+    """The problems of the faces made from data of a game whose game.yaml did not pass
+    its schema (those problems are reported already): its readable components are laid
+    out all the same, so their cards and layout files' problems come in the same run."""
+    from ..content.loader import read_yaml
+    from ..content.record import Invalid, parse
+    from ..content.schema import Component as Described
+
+    try:
+        source = read_yaml(folder / "game.yaml")
+    except ContentInvalid:
+        return []  # reported by the content stage
+    data = source.data if isinstance(source.data, dict) else {}
+    raw = data.get("components")
+    described: list[Any] = []
+    for entry in raw if isinstance(raw, list) else []:
+        try:
+            described.append(parse(Described, entry))
+        except Invalid:
+            described.append(None)
+    suits = data.get("suits")
+    words: dict[str, str] = {name: str(data.get(name) or "") for name in BUILTINS}
+    readable = _Readable(folder.name, tuple(s for s in suits if isinstance(s, str)) if isinstance(suits, list) else (),
+                         tuple(described), **words)
+    found = _lay_out(readable, FaceOptions(), project_root.resolve(), folder.resolve())[1]
+    yaml_file = (folder / "game.yaml").resolve()
+    return [source.error(e.path, e.message) if e.file.resolve() == yaml_file and e.line is None else e for e in found]
 
 
 _MADE: dict[tuple[Any, ...], tuple[Any, tuple[list[Component], list[ContentError]]]] = {}
@@ -137,29 +179,38 @@ def _file(ctx: Context, content: Any, index: int, name: str) -> Path:
 
 
 def _component(content: Any, index: int, component: Any, options: FaceOptions, ctx: Context) -> Component:
-    layout = read_layout(_file(ctx, content, index, "layout"))
-    cards = read_cards(_file(ctx, content, index, "cards")) if component.cards else None
-    rows = cards.rows if cards is not None else (CardRow({}, component.count, layout.path, 1),)
-    size = layout.size or options.card_size
-    safe = layout.safe
-    problems = list(_layout_problems(layout, set(cards.columns) if cards is not None else set(),
-                                     cards.path.name if cards is not None else "no cards file",
-                                     layout.drawn_for or size, safe))
-    if problems:
-        raise ContentInvalid(problems)
-    problems = list(_row_problems(layout, rows))
-    if problems:
-        raise ContentInvalid(problems)
-    _check_work(layout, rows, cards.path if cards is not None else layout.path)
-    if cards is not None and cards.total != component.count:
+    """The component drawn card by card; raises ContentInvalid with every problem of
+    its layout, its cards file, its count and every card's every box, all at once: a
+    problem in one file does not hide those in the other."""
+    problems: list[ContentError] = []
+    layout = _read(problems, lambda: read_layout(_file(ctx, content, index, "layout")))
+    found = _read(problems, lambda: gather_cards(_file(ctx, content, index, "cards"), getattr(component, "sheet", None))
+                  ) if component.cards else None
+    cards, unread = found if found is not None else (None, [])
+    problems.extend(unread)
+    if cards is not None and not unread and cards.total != component.count:  # not after a card went unread
         problems.append(ContentError(ctx.folder / "game.yaml", None, ("components", index, "count"),
                                      f"{component.name}: count is {component.count}, but {cards.path.name} makes "
-                                     f"{cards.total} cards (the sum of its count column)"))
+                                     f"{cards.total} cards ({_copies_said(cards)})"))
+    if layout is None or (component.cards and cards is None):
+        raise ContentInvalid(problems)
+    rows = cards.rows if cards is not None else (CardRow({}, component.count, layout.path, 1),)
+    size = layout.size or options.card_size
+    problems.extend(_layout_problems(layout, set(cards.columns) if cards is not None else set(),
+                                     cards.path.name if cards is not None else "no cards file",
+                                     layout.drawn_for or size, layout.safe))
+    bad_rows = list(_row_problems(layout, rows))
+    problems.extend(bad_rows)
     bleed = options.bleed if layout.bleed is None else layout.bleed
-    _check_fits_paper(layout, size, bleed)
+    try:  # drawing a deck that would take minutes, or print on no paper, is not tried
+        _check_work(layout, rows, cards.path if cards is not None else layout.path)
+        _check_fits_paper(layout, size, bleed)
+    except ContentInvalid as exc:
+        raise ContentInvalid(problems + exc.errors) from None
     faces = []
+    skipped = {(e.file, e.line) for e in bad_rows}
     for row in rows:
-        if row.count == 0:
+        if row.count == 0 or (row.file, row.line) in skipped:
             continue
         try:
             faces.append(_face(layout, row, size, bleed, ctx, component.id))
@@ -168,7 +219,28 @@ def _component(content: Any, index: int, component: Any, options: FaceOptions, c
     if problems:
         raise ContentInvalid(problems)
     return Component(id=component.id, name=component.name, kind=layout.kind, faces=tuple(faces), trim=size,
-                     bleed=bleed, safe=safe)
+                     bleed=bleed, safe=layout.safe)
+
+
+T = TypeVar("T")
+
+
+def _read(problems: list[ContentError], read: Callable[[], T]) -> T | None:
+    """What ``read`` returns, or None with its problems added to ``problems``."""
+    try:
+        return read()
+    except ContentInvalid as exc:
+        problems.extend(exc.errors)
+        return None
+
+
+def _copies_said(cards: CardsFile) -> str:
+    """How a cards file says its copies, for the count's message: a designer whose
+    column is called something else learns that it was not read."""
+    if cards.copies_column is not None:
+        return f"the sum of its {cards.copies_column} column"
+    return ("it has no count, qty or copies column, so one of each row; columns: "
+            + ", ".join(cards.columns))
 
 
 def _check_work(layout: Layout, rows: Sequence[CardRow], path: Path) -> None:
