@@ -1,0 +1,155 @@
+"""A designer's deck kept as designers keep it (issue 22): a ``qty`` column, an .xlsx
+cards file, and one run of ``pipworks validate`` that names every problem of every
+stage at once."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from generator.content.cards import read_cards
+from generator.scaffold import make_project
+from tests.conftest import pipworks
+
+CARDS = [("qty", "name", "suit", "rank", "stars", "text"),
+         (1, "Early Bird", "hearts", 1, 1, "Play this card first."),
+         (1, "Night Owl", "spades", 2, 2, "Worth :star: :star: when played last."),
+         (2, "Wanderer", "hearts", 3, 1, "No special power.")]
+
+
+@pytest.fixture(scope="module")
+def blank(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A project made by ``pipworks new --template blank``: its deck is data (4 cards)."""
+    root = tmp_path_factory.mktemp("blank") / "deck"
+    make_project(root, "blank")
+    return root
+
+
+@pytest.fixture
+def project(blank: Path, tmp_path: Path) -> Path:
+    root = tmp_path / "deck"
+    shutil.copytree(blank, root)
+    return root
+
+
+def game(root: Path) -> Path:
+    return root / "content" / "deck"
+
+
+def write_xlsx(path: Path, rows: list[tuple[object, ...]], title: str = "Cards", more: dict[str, list] | None = None
+               ) -> None:
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = title
+    for row in rows:
+        sheet.append(list(row))
+    for name, extra in (more or {}).items():
+        other = book.create_sheet(name)
+        for row in extra:
+            other.append(list(row))
+    book.save(path)
+
+
+def use_cards(root: Path, name: str, sheet: str | None = None) -> None:
+    path = game(root) / "game.yaml"
+    text = path.read_text(encoding="utf-8").replace("cards: cards.csv", f"cards: {name}")
+    if sheet is not None:
+        text = text.replace(f"cards: {name}", f"cards: {name}\n    sheet: {sheet}")
+    path.write_text(text, encoding="utf-8")
+
+
+def refused(result: subprocess.CompletedProcess[str], root: Path) -> list[str]:
+    """The problem lines of a refused run: exit 2, no traceback, nothing written."""
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "Traceback" not in result.stderr
+    assert not (root / "output").exists()
+    return [line for line in result.stderr.splitlines() if line.strip()]
+
+
+def test_a_qty_column_prints_its_copies(project: Path) -> None:
+    path = game(project) / "cards.csv"
+    path.write_text(path.read_text(encoding="utf-8").replace("count,", "qty,", 1), encoding="utf-8")
+    cards = read_cards(path)
+    assert cards.copies_column == "qty" and cards.total == 4
+    assert pipworks(project, "validate").returncode == 0
+
+
+def test_copies_column_named_twice_is_refused_naming_both(project: Path) -> None:
+    path = game(project) / "cards.csv"
+    path.write_text("count,qty,name,suit,rank,stars,text\n4,4,Early Bird,hearts,1,1,First.\n", encoding="utf-8")
+    lines = refused(pipworks(project, "build", "--only", "pnp"), project)
+    assert any(re.search(r"cards\.csv:1: .*columns 'count' and 'qty' both say how many copies", line) for line in lines), lines
+
+
+def test_without_a_copies_column_the_count_message_says_so(project: Path) -> None:
+    path = game(project) / "cards.csv"
+    path.write_text("amount,name,suit,rank,stars,text\n4,Early Bird,hearts,1,1,First.\n", encoding="utf-8")
+    lines = refused(pipworks(project, "validate"), project)
+    assert any("count is 4, but cards.csv makes 1 cards (it has no count, qty or copies column" in line
+               for line in lines), lines
+
+
+def test_an_xlsx_deck_builds_and_prints(project: Path) -> None:
+    write_xlsx(game(project) / "cards.xlsx", CARDS)
+    use_cards(project, "cards.xlsx")
+    result = pipworks(project, "pnp", "deck", "--paper", "a4")
+    assert result.returncode == 0, result.stderr
+    pdf = next((project / "output" / "deck").rglob("*.pdf"))
+    if shutil.which("pdftoppm"):
+        subprocess.run(["pdftoppm", "-r", "30", "-f", "1", "-l", "1", "-png", str(pdf), str(project / "page")], check=True)
+        assert (project / "page-1.png").stat().st_size > 1000
+
+
+def test_the_sheet_is_chosen_by_name(project: Path) -> None:
+    write_xlsx(game(project) / "cards.xlsx", [("notes",), ("not cards",)], title="Notes", more={"Deck": CARDS})
+    use_cards(project, "cards.xlsx", sheet="Deck")
+    cards = read_cards(game(project) / "cards.xlsx", "Deck")
+    assert (cards.sheet, cards.total, cards.rows[2].values["name"]) == ("Deck", 4, "Wanderer")
+    assert pipworks(project, "validate").returncode == 0
+    yaml_path = game(project) / "game.yaml"
+    yaml_path.write_text(yaml_path.read_text(encoding="utf-8").replace("sheet: Deck", "sheet: Dekc"), encoding="utf-8")
+    lines = refused(pipworks(project, "validate"), project)
+    assert any("no sheet 'Dekc' in the workbook; its sheets: 'Notes', 'Deck'" in line for line in lines), lines
+
+
+def test_an_xlsx_with_bad_cells_names_sheet_row_and_column(project: Path) -> None:
+    rows = list(CARDS)
+    rows[2] = ("two", *rows[2][1:])  # row 3: qty is not a number
+    rows[3] = ("=1+1", *rows[3][1:])  # row 4: a formula saved without its value (openpyxl saves none)
+    write_xlsx(game(project) / "cards.xlsx", rows)
+    use_cards(project, "cards.xlsx")
+    lines = refused(pipworks(project, "validate"), project)
+    assert any(line.endswith("cards.xlsx: sheet 'Cards' row 3 column A (qty): 'two' is not a whole number of copies "
+                             "(0 or more)") for line in lines), lines
+    assert any("cards.xlsx: sheet 'Cards' row 4 column A (qty): the formula =1+1 was saved without its value" in line
+               for line in lines), lines
+
+
+def test_a_file_that_is_no_workbook_is_refused(project: Path) -> None:
+    (game(project) / "cards.xlsx").write_text("count,name\n", encoding="utf-8")
+    use_cards(project, "cards.xlsx")
+    lines = refused(pipworks(project, "validate"), project)
+    assert any("cards.xlsx: (top level): not an .xlsx workbook" in line for line in lines), lines
+
+
+def test_every_stage_reports_in_one_run(project: Path) -> None:
+    """A bad game.yaml field, a bad cards row and a text too long for its box: one run
+    of validate (and of build) names all three, each at its file and line."""
+    yaml_path = game(project) / "game.yaml"
+    yaml_path.write_text(yaml_path.read_text(encoding="utf-8").replace("players: {min: 2", "players: {min: two", 1),
+                         encoding="utf-8")
+    cards = game(project) / "cards.csv"
+    rows = cards.read_text(encoding="utf-8").splitlines()
+    rows[2] = "lots," + rows[2].split(",", 1)[1]  # line 3: copies not a number
+    rows[3] = rows[3].rsplit(",", 1)[0] + "," + "far too many words " * 40  # line 4: overflows its box
+    cards.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    for command in (("validate",), ("build",)):
+        lines = refused(pipworks(project, *command), project)
+        assert any(re.search(r"game\.yaml:\d+: players\.min: ", line) for line in lines), lines
+        assert any(re.search(r"cards\.csv:3: count: 'lots' is not a whole number", line) for line in lines), lines
+        assert any(re.search(r"cards\.csv:4: text: card 'Wanderer', box '\w+' .*does not fit", line) for line in lines), lines
