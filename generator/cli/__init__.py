@@ -23,7 +23,9 @@ app = new_app()
 def validate(ctx: typer.Context) -> None:
     """Check every content file (schema and cross-checks); write nothing.
 
-    Each problem is printed as FILE:LINE: FIELD.PATH: WHAT IS WRONG; exit code 2 if any.
+    Each problem is printed as FILE:LINE: FIELD.PATH: WHAT IS WRONG (a spreadsheet's as
+    FILE: sheet 'S' row R column C: WHAT IS WRONG), every stage's in one run (game.yaml,
+    cards files, layouts, text that must fit, examples); exit code 2 if any.
     Warnings (a rule with an effect on neither the quick reference nor left off it)
     are printed the same way after "warning:" and do not change the exit code.
     """
