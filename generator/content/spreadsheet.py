@@ -22,7 +22,7 @@ import zipfile
 from pathlib import Path
 from typing import Any, Iterator
 
-from .cards import (MAX_CELL_CHARS, MAX_COLUMNS, MAX_ROWS, CardRow, CardsFile, _copies_named_twice, cell_name,
+from .card_rows import (MAX_CELL_CHARS, MAX_COLUMNS, MAX_ROWS, CardRow, CardsFile, _copies_named_twice, cell_name,
                     column_letter, copies_column, row_count)
 from .errors import ContentError, ContentInvalid
 from .loader import _CONTROL_RE
