@@ -56,10 +56,17 @@ def _lint_scene(scene: Scene, component: Component, problems: list[Problem], ink
 def _lint_face(scene: Scene | None, component: Component, problems: list[Problem], ink: str) -> Scene | None:
     if scene is None:
         return None
+    fitted, found = lint_face(scene, component, ink)
+    problems.extend(found)
+    return fitted
+
+
+def lint_face(scene: Scene, component: Component, ink: str) -> tuple[Scene, list[Problem]]:
+    """One face as the print files draw it (over-wide text shrunk; in ``bw`` text set to
+    read against what it now sits on) and every problem that stops a build."""
     w, h = component.trim
     where = f"{component.name} [{scene.name}]"
-    fitted, found = lint_scene(scene, where, Box(0.0, 0.0, w, h).inset(component.safe))
-    problems.extend(found)
+    fitted, problems = lint_scene(scene, where, Box(0.0, 0.0, w, h).inset(component.safe))
     problems.extend(small_print(fitted, where, component.min_text_pt))
     if ink == "bw":
         # The ink-saving build drops coloured fills: a title set white on a band would
@@ -68,7 +75,7 @@ def _lint_face(scene: Scene | None, component: Component, problems: list[Problem
         fitted = readable(fitted)
         problems.extend(Problem(where, reading.text.name or reading.text.text, reading.message())
                         for reading in readings(fitted) if reading.low)
-    return fitted
+    return fitted, problems
 
 
 def lint_components(components: list[Component], ink: str = "colour") -> list[Component]:

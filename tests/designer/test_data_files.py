@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+import zipfile
 from pathlib import Path
 
 import openpyxl
@@ -128,6 +129,25 @@ def test_an_xlsx_with_bad_cells_names_sheet_row_and_column(project: Path) -> Non
                              "(0 or more)") for line in lines), lines
     assert any("cards.xlsx: sheet 'Cards' row 4 column A (qty): the formula =1+1 was saved without its value" in line
                for line in lines), lines
+
+
+def test_a_formula_is_read_by_the_value_the_spreadsheet_saved(project: Path) -> None:
+    """A spreadsheet program saves each formula's value beside it; that value is read,
+    and the formula itself never worked out (here the saved value disagrees with it)."""
+    rows = list(CARDS)
+    rows[3] = ("=1+1", *rows[3][1:])
+    path = game(project) / "cards.xlsx"
+    write_xlsx(path, rows)
+    with zipfile.ZipFile(path) as archive:
+        parts = {name: archive.read(name) for name in archive.namelist()}
+    sheet = "xl/worksheets/sheet1.xml"
+    saved = re.sub(rb"(<c r=\"A4\"[^>]*>)<f>1\+1</f><v\s*/?>(</v>)?", rb"\1<f>1+1</f><v>3</v>", parts[sheet])
+    assert saved != parts[sheet]
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in parts.items():
+            archive.writestr(name, saved if name == sheet else data)
+    cards = read_cards(path)
+    assert [row.count for row in cards.rows] == [1, 1, 3]
 
 
 def test_a_file_that_is_no_workbook_is_refused(project: Path) -> None:

@@ -151,3 +151,13 @@ def test_bw_prints_of_every_shipped_game_and_template_read(projects: list[Path],
                     low.append(f"{root.name}: {scene.name}: {text.name or text.text!r}: {found:.2f}:1")
         assert not low, "\n".join(low[:20])
     assert checked > 500
+
+
+def test_a_bw_preview_shows_the_face_as_the_bw_build_prints_it() -> None:
+    from generator.pnp.preview import fitted_scene, pick_face
+
+    component = Component(id="card", name="card", kind="card", faces=(Face(front=title_on_band(None)),), trim=(63.0, 88.0))
+    pick = pick_face([component], "1", False)
+    assert [t.fill for t, _ in texts(fitted_scene(pick, "colour")[0].items)] == [WHITE]
+    scene, problems = fitted_scene(pick, "bw")
+    assert [t.fill for t, _ in texts(scene.items)] == [INK] and problems == []
