@@ -25,15 +25,17 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence, TypeVar
 
-from ..components.base import Component, Face, FaceOptions
+from ..components.base import MIN_TEXT_PT, Component, Face, FaceOptions
 from ..components.palette import WHITE, palette
 from ..content.cards import CardRow, CardsFile, gather_cards
 from ..content.errors import ContentError, ContentInvalid
 from ..layout.boxes import Box as Area
 from ..layout.imposition import gutter_for, impose
 from ..layout.paper import PAPERS, PRINTER_MARGIN
-from ..scene import Item, Rect, Scene, Style
-from .draw import CardProblem, Context, box_items, colour, columns_named
+from ..layout.text import missing_glyphs
+from ..layout.units import pt
+from ..scene import Group, Item, Rect, Scene, Style, Text
+from .draw import CardProblem, Context, _problem, box_items, colour, columns_named
 from .layout import Box, Layout, Where, read_layout
 
 FRONT, BACK = "front", "back"
@@ -213,9 +215,12 @@ def _component(content: Any, index: int, component: Any, options: FaceOptions, c
         if row.count == 0 or (row.file, row.line) in skipped:
             continue
         try:
-            faces.append(_face(layout, row, size, bleed, ctx, component.id))
+            drawn = _face(layout, row, size, bleed, ctx, component.id)
         except CardProblem as exc:
             problems.append(exc.error)
+            continue
+        faces.append(drawn)
+        problems.extend(_print_problems(layout, row, drawn))
     if problems:
         raise ContentInvalid(problems)
     return Component(id=component.id, name=component.name, kind=layout.kind, faces=tuple(faces), trim=size,
@@ -241,6 +246,38 @@ def _copies_said(cards: CardsFile) -> str:
         return f"the sum of its {cards.copies_column} column"
     return ("it has no count, qty or copies column, so one of each row; columns: "
             + ", ".join(cards.columns))
+
+
+def _print_problems(layout: Layout, row: CardRow, drawn: Face) -> Iterator[ContentError]:
+    """What the print lint would refuse in a card's text, found here so that ``validate``
+    names the card and the box (the lint, run when the print files are made, knows only
+    the drawing): a character the font lacks, type shrunk below the smallest a card
+    may carry."""
+    front_name = row.values.get("face") or FRONT
+    back_name = row.values.get("back") or (BACK if BACK in layout.faces else "")
+    for face, scene in ((front_name, drawn.front), (back_name, drawn.back)):
+        if scene is None or face not in layout.faces:
+            continue
+        boxes = {f"box {box.name}": box for box in layout.faces[face].boxes}
+        for item in _texts(scene.items):
+            box = boxes.get(item.name)
+            if box is None:
+                continue
+            for ch in missing_glyphs(item.text, item.bold):
+                yield _problem(box, row, "text", f"character {ch!r} (U+{ord(ch):04X}) is not in the shipped font"
+                               ).error
+            if pt(item.size) < MIN_TEXT_PT - 1e-6:
+                yield _problem(box, row, "min_size", f"card {row.label!r}: the text shrinks to {pt(item.size):.1f} pt "
+                                                     f"to fit; printed type needs at least {MIN_TEXT_PT:g} pt "
+                                                     "(shorten it, enlarge the box or raise min_size)").error
+
+
+def _texts(items: tuple[Item, ...]) -> Iterator[Text]:
+    for item in items:
+        if isinstance(item, Group):
+            yield from _texts(item.children)
+        elif isinstance(item, Text):
+            yield item
 
 
 def _check_work(layout: Layout, rows: Sequence[CardRow], path: Path) -> None:

@@ -173,3 +173,14 @@ def test_every_stage_reports_in_one_run(project: Path) -> None:
         assert any(re.search(r"game\.yaml:\d+: players\.min: ", line) for line in lines), lines
         assert any(re.search(r"cards\.csv:3: count: 'lots' is not a whole number", line) for line in lines), lines
         assert any(re.search(r"cards\.csv:4: text: card 'Wanderer', box '\w+' .*does not fit", line) for line in lines), lines
+
+
+def test_what_the_print_lint_refuses_is_named_by_validate_at_its_card(project: Path) -> None:
+    """A character the font lacks stopped ``build`` with no file or line while
+    ``validate`` said the content was fine; now validate names the card's line."""
+    cards = game(project) / "cards.csv"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("No special power.", "No special power 🐉."),
+                     encoding="utf-8")
+    lines = refused(pipworks(project, "validate"), project)
+    assert any(re.search(r"cards\.csv:4: text: card 'Wanderer', box 'text' \(card-layout\.yaml:\d+\): character '🐉' "
+                         r"\(U\+1F409\) is not in the shipped font", line) for line in lines), lines
