@@ -14,6 +14,7 @@ import openpyxl
 import pytest
 
 from generator.content.cards import read_cards
+from generator.content.errors import ContentInvalid
 from generator.scaffold import make_project
 from tests.conftest import pipworks
 
@@ -184,3 +185,29 @@ def test_what_the_print_lint_refuses_is_named_by_validate_at_its_card(project: P
     lines = refused(pipworks(project, "validate"), project)
     assert any(re.search(r"cards\.csv:4: text: card 'Wanderer', box 'text' \(card-layout\.yaml:\d+\): character '🐉' "
                          r"\(U\+1F409\) is not in the shipped font", line) for line in lines), lines
+
+
+def test_a_workbook_that_unpacks_to_too_much_is_refused_before_it_is_read(project: Path) -> None:
+    """An .xlsx is a zip: 60 MB of one repeated byte packs into some 60 KB."""
+    path = game(project) / "cards.xlsx"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("xl/worksheets/sheet1.xml", b"<" + b" " * 60_000_000)
+    assert path.stat().st_size < 1_000_000
+    use_cards(project, "cards.xlsx")
+    lines = refused(pipworks(project, "validate"), project)
+    assert any("the workbook unpacks to 60,000,001 bytes in 1 files; a spreadsheet of cards may unpack to at most "
+               "50,000,000 bytes" in line for line in lines), lines
+
+
+def test_a_sheet_is_read_only_up_to_the_limits_of_a_cards_file(project: Path) -> None:
+    from generator.content.cards import MAX_COLUMNS, MAX_ROWS
+
+    path = game(project) / "cards.xlsx"
+    write_xlsx(path, [("qty", "name")] + [(0, f"card {n}") for n in range(MAX_ROWS + 50)])
+    with pytest.raises(ContentInvalid) as caught:
+        read_cards(path)
+    assert "sheet 'Cards' row 2002: card 2,001: a cards file may have at most 2,000 rows" in str(caught.value)
+    write_xlsx(path, [tuple(f"c{n}" for n in range(MAX_COLUMNS + 1))])
+    with pytest.raises(ContentInvalid) as caught:
+        read_cards(path)
+    assert "the header names more than 200 columns" in str(caught.value)
