@@ -32,6 +32,7 @@ from ..content.errors import ContentError, ContentInvalid
 from ..layout.boxes import Box as Area
 from ..layout.imposition import gutter_for, impose
 from ..layout.paper import PAPERS, PRINTER_MARGIN
+from ..layout.contrast import readings
 from ..layout.text import missing_glyphs
 from ..layout.units import pt
 from ..scene import Group, Item, Rect, Scene, Style, Text
@@ -58,7 +59,7 @@ def laid_out(content: Any) -> list[tuple[int, Any]]:
 def components(content: Any, options: FaceOptions, project_root: Path) -> Sequence[Component]:
     """The game's components laid out from data (a ``GameSpec.faces`` factory); raises
     ContentInvalid listing every problem."""
-    made, problems = _make(content, options, project_root)
+    made, problems, _ = _make(content, options, project_root)
     if problems:
         raise ContentInvalid(problems)
     return made
@@ -115,11 +116,15 @@ def check_unparsed(folder: Path, project_root: Path) -> list[ContentError]:
     return [source.error(e.path, e.message) if e.file.resolve() == yaml_file and e.line is None else e for e in found]
 
 
-_MADE: dict[tuple[Any, ...], tuple[Any, tuple[list[Component], list[ContentError]]]] = {}
+_MADE: dict[tuple[Any, ...], tuple[Any, Laid]] = {}
 
 
-def _make(content: Any, options: FaceOptions, root: Path, folder: Path | None = None
-          ) -> tuple[list[Component], list[ContentError]]:
+#: What laying out a game's data-made components gives: the components, the problems
+#: that stop a build, and warnings (colour text that does not stand out from its ground).
+Laid = tuple[list[Component], list[ContentError], list[ContentError]]
+
+
+def _make(content: Any, options: FaceOptions, root: Path, folder: Path | None = None) -> Laid:
     """Laid out once per process for the same content, options and files."""
     folder = (folder or root / "content" / content.slug).resolve()
     stamps = tuple(_stamp(folder / getattr(c, name)) for _, c in laid_out(content)
@@ -142,16 +147,17 @@ def _stamp(path: Path) -> tuple[str, int]:
         return str(path), 0
 
 
-def _lay_out(content: Any, options: FaceOptions, root: Path, folder: Path) -> tuple[list[Component], list[ContentError]]:
+def _lay_out(content: Any, options: FaceOptions, root: Path, folder: Path) -> Laid:
     made: list[Component] = []
     problems: list[ContentError] = []
+    warnings: list[ContentError] = []
     ctx = context(content, options, folder, root)
     for index, component in laid_out(content):
         try:
-            made.append(_component(content, index, component, options, ctx))
+            made.append(_component(content, index, component, options, ctx, warnings))
         except ContentInvalid as exc:
             problems.extend(exc.errors)
-    return made, _unique(problems)
+    return made, _unique(problems), _unique(warnings)
 
 
 def context(content: Any, options: FaceOptions, folder: Path, root: Path) -> Context:
@@ -180,7 +186,8 @@ def _file(ctx: Context, content: Any, index: int, name: str) -> Path:
     return target
 
 
-def _component(content: Any, index: int, component: Any, options: FaceOptions, ctx: Context) -> Component:
+def _component(content: Any, index: int, component: Any, options: FaceOptions, ctx: Context,
+               warnings: list[ContentError]) -> Component:
     """The component drawn card by card; raises ContentInvalid with every problem of
     its layout, its cards file, its count and every card's every box, all at once: a
     problem in one file does not hide those in the other."""
@@ -221,6 +228,7 @@ def _component(content: Any, index: int, component: Any, options: FaceOptions, c
             continue
         faces.append(drawn)
         problems.extend(_print_problems(layout, row, drawn))
+        warnings.extend(_contrast_warnings(layout, row, drawn) if ctx.ink == "colour" else ())
     if problems:
         raise ContentInvalid(problems)
     return Component(id=component.id, name=component.name, kind=layout.kind, faces=tuple(faces), trim=size,
@@ -253,11 +261,7 @@ def _print_problems(layout: Layout, row: CardRow, drawn: Face) -> Iterator[Conte
     names the card and the box (the lint, run when the print files are made, knows only
     the drawing): a character the font lacks, type shrunk below the smallest a card
     may carry."""
-    front_name = row.values.get("face") or FRONT
-    back_name = row.values.get("back") or (BACK if BACK in layout.faces else "")
-    for face, scene in ((front_name, drawn.front), (back_name, drawn.back)):
-        if scene is None or face not in layout.faces:
-            continue
+    for face, scene in _sides(layout, row, drawn):
         boxes = {f"box {box.name}": box for box in layout.faces[face].boxes}
         for item in _texts(scene.items):
             box = boxes.get(item.name)
@@ -270,6 +274,36 @@ def _print_problems(layout: Layout, row: CardRow, drawn: Face) -> Iterator[Conte
                 yield _problem(box, row, "min_size", f"card {row.label!r}: the text shrinks to {pt(item.size):.1f} pt "
                                                      f"to fit; printed type needs at least {MIN_TEXT_PT:g} pt "
                                                      "(shorten it, enlarge the box or raise min_size)").error
+
+
+def contrast_warnings(game: Any, project_root: Path) -> list[ContentError]:
+    """Text of a loaded game's data-made colour faces that does not stand out from what
+    lies under it (WCAG 2: 4.5:1, 3:1 from 14 pt), each at its card's line and box:
+    warnings, as the colour build prints a designer's colours as chosen (the bw build
+    makes such text follow its ground, and fails where it cannot)."""
+    return _make(game.content, FaceOptions(), project_root, game.folder)[2]
+
+
+def _contrast_warnings(layout: Layout, row: CardRow, drawn: Face) -> Iterator[ContentError]:
+    """One warning per card and box: its text's worst reading."""
+    for face, scene in _sides(layout, row, drawn):
+        boxes = {f"box {box.name}": box for box in layout.faces[face].boxes}
+        worst: dict[str, Any] = {}
+        for reading in readings(scene):
+            name = reading.text.name
+            if reading.low and name in boxes and (name not in worst or reading.ratio < worst[name].ratio):
+                worst[name] = reading
+        for name, reading in worst.items():
+            yield _problem(boxes[name], row, "colour", f"card {row.label!r}: {reading.message()}").error
+
+
+def _sides(layout: Layout, row: CardRow, drawn: Face) -> Iterator[tuple[str, Scene]]:
+    """(face name, scene) of a card's front and back as drawn."""
+    front_name = row.values.get("face") or FRONT
+    back_name = row.values.get("back") or (BACK if BACK in layout.faces else "")
+    for face, scene in ((front_name, drawn.front), (back_name, drawn.back)):
+        if scene is not None and face in layout.faces:
+            yield face, scene
 
 
 def _texts(items: tuple[Item, ...]) -> Iterator[Text]:
