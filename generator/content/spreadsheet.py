@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import datetime
 import zipfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -26,6 +27,7 @@ from .card_rows import (MAX_CELL_CHARS, MAX_COLUMNS, MAX_ROWS, CardRow, CardsFil
                     column_letter, copies_column, row_count)
 from .errors import ContentError, ContentInvalid
 from .loader import _CONTROL_RE
+from openpyxl.cell.read_only import EmptyCell  # a cell the file does not hold at all
 
 #: A spreadsheet is a zip of XML files: larger than a CSV for the same cards (styles,
 #: themes), and it may hold a picture or two.
@@ -41,21 +43,57 @@ def read_sheet(path: Path, sheet: str | None, problems: list[ContentError]) -> C
     rows' problems added to ``problems``, each naming its cell; a workbook that cannot
     be read as cards raises ContentInvalid."""
     _check_archive(path)
-    import openpyxl  # imported here: only a project with a spreadsheet pays for it
+    values = _open(path, saved_values=True)
+    try:
+        name = _sheet_name(path, values.sheetnames, sheet)
+        header = next(values[name].iter_rows(min_row=1, max_row=1, max_col=MAX_COLUMNS + 1), ())
+        width = _width(values[name], header)
+        cards, unknown = _cards(path, name, header, _rows(values[name], width), problems)
+    finally:
+        values.close()
+    if not unknown:
+        return cards
+    # Cells that hold nothing may be blank (formatted, never filled) or a formula saved
+    # without its value: only the formulas say which, so they are read only then.
+    formulas = _open(path, saved_values=False)
+    try:
+        unsaved = _unsaved(path, cards, _rows(formulas[name], width), unknown, problems)
+    finally:
+        formulas.close()
+    return replace(cards, rows=tuple(row for row in cards.rows if row.line not in unsaved))
+
+
+def _open(path: Path, saved_values: bool) -> Any:
+    import openpyxl
 
     try:
-        values = openpyxl.load_workbook(path, read_only=True, data_only=True)
-        formulas = openpyxl.load_workbook(path, read_only=True, data_only=False)
+        return openpyxl.load_workbook(path, read_only=True, data_only=saved_values)
     except Exception as exc:  # openpyxl raises many kinds on a damaged file: all mean the same
         raise ContentInvalid([ContentError(path, None, (), f"not readable as an .xlsx workbook ({type(exc).__name__}: "
                                                            f"{str(exc)[:200]}); save it again from the spreadsheet "
                                                            "program")]) from None
-    try:
-        name = _sheet_name(path, values.sheetnames, sheet)
-        return _cards(path, name, _rows(values[name]), _rows(formulas[name]), problems)
-    finally:
-        values.close()
-        formulas.close()
+
+
+def _unsaved(path: Path, cards: CardsFile, rows: Iterator[tuple[Any, ...]], unknown: set[tuple[int, int]],
+             problems: list[ContentError]) -> set[int]:
+    """The rows among ``unknown`` cells holding a formula saved without its value, each
+    such cell a problem; a card with one is left out."""
+    last = max(row for row, _ in unknown)
+    found: set[int] = set()
+    for number, row in enumerate(rows, start=2):
+        if number > last:
+            break
+        for index, cell in enumerate(row):
+            if (number, index) in unknown and _is_formula(cell):
+                found.add(number)
+                problems.append(_at(path, cards.sheet, number, cards.columns, index, (
+                    f"the formula {str(cell.value)[:60]} was saved without its value; open the file in a spreadsheet "
+                    "program and save it again (formulas are not worked out here)")))
+    return found
+
+
+def _is_formula(cell: Any) -> bool:
+    return getattr(cell, "data_type", "") == "f" or str(getattr(cell, "value", "") or "").startswith("=")
 
 
 def _check_archive(path: Path) -> None:
@@ -90,25 +128,37 @@ def _sheet_name(path: Path, names: list[str], wanted: str | None) -> str:
     return wanted
 
 
-def _rows(sheet: Any) -> Iterator[tuple[Any, ...]]:
-    """The sheet's cells row by row, bounded: one row past the limit (so a sheet too
-    long is noticed) and one column past it."""
-    return sheet.iter_rows(min_row=1, max_row=MAX_ROWS + 2, max_col=MAX_COLUMNS + 1)
+def _width(sheet: Any, header: tuple[Any, ...]) -> int:
+    """How many columns of each row to read: as many as the sheet says it uses (so a
+    value beyond the header's columns is noticed), at least the header's and one more,
+    never past the limit (openpyxl pads every row out to the width asked for)."""
+    named = max((n + 1 for n, cell in enumerate(header) if getattr(cell, "value", None) is not None), default=0)
+    used = sheet.max_column if isinstance(sheet.max_column, int) else MAX_COLUMNS + 1
+    return max(1, min(max(used, named + 1), MAX_COLUMNS + 1))
 
 
-def _cards(path: Path, sheet: str, cells: Iterator[tuple[Any, ...]], written: Iterator[tuple[Any, ...]],
-           problems: list[ContentError]) -> CardsFile:
-    first = next(cells, ())
-    next(written, ())
+def _rows(sheet: Any, width: int) -> Iterator[tuple[Any, ...]]:
+    """The sheet's cards row by row, bounded: one row past the limit (so a sheet too
+    long is noticed) and ``width`` columns."""
+    return sheet.iter_rows(min_row=2, max_row=MAX_ROWS + 2, max_col=width)
+
+
+def _cards(path: Path, sheet: str, first: tuple[Any, ...], cells: Iterator[tuple[Any, ...]],
+           problems: list[ContentError]) -> tuple[CardsFile, set[tuple[int, int]]]:
+    """The cards of the sheet's rows, and the cells (row, column index) that are there
+    but hold no saved value (blank, or a formula saved without one)."""
     header = _header(path, sheet, [_text(cell.value) or "" for cell in first])
     copies = copies_column(header)
     rows: list[CardRow] = []
-    for number, (row, formula_row) in enumerate(zip(cells, written), start=2):
+    unknown: set[tuple[int, int]] = set()
+    for number, row in enumerate(cells, start=2):
         values: dict[str, str] = {}
         blank, before = True, len(problems)
-        for index, (cell, source) in enumerate(zip(row, formula_row)):
+        for index, cell in enumerate(row):
             column = header[index] if index < len(header) else ""
-            text = _value(cell, source, lambda message: problems.append(_at(path, sheet, number, header, index, message)))
+            if cell.value is None and not isinstance(cell, EmptyCell):
+                unknown.add((number, index))
+            text = _value(cell, lambda message: problems.append(_at(path, sheet, number, header, index, message)))
             if text:
                 blank = False
                 if not column:
@@ -125,7 +175,7 @@ def _cards(path: Path, sheet: str, cells: Iterator[tuple[Any, ...]], written: It
             break
         values.update({name: "" for name in header if name not in values})
         rows.append(row_count(CardRow(values, 1, path, number, sheet, header), copies, problems))
-    return CardsFile(path, header, tuple(rows), sheet)
+    return CardsFile(path, header, tuple(rows), sheet), unknown
 
 
 def _header(path: Path, sheet: str, names: list[str]) -> tuple[str, ...]:
@@ -161,18 +211,13 @@ def _at(path: Path, sheet: str, row: int, header: tuple[str, ...], index: int, m
     return ContentError(path, row, (column,) if column else (), message, at=where)
 
 
-def _value(cell: Any, source: Any, problem: Any) -> str:
+def _value(cell: Any, problem: Any) -> str:
     """A cell's saved value as the text a card shows ("" when empty or wrong)."""
     value = getattr(cell, "value", None)
-    formula = getattr(source, "data_type", "") == "f" or (isinstance(getattr(source, "value", None), str)
-                                                          and str(source.value).startswith("="))
     if getattr(cell, "data_type", "") == "e":
         problem(f"{value} is an error, not a value (fix the formula in the spreadsheet program)")
         return ""
     if value is None:
-        if formula:
-            problem(f"the formula {str(source.value)[:60]} was saved without its value; open the file in a "
-                    "spreadsheet program and save it again (formulas are not worked out here)")
         return ""
     text = _text(value)
     if text is None:
