@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
@@ -23,8 +23,11 @@ app = new_app()
 def validate(ctx: typer.Context) -> None:
     """Check every content file (schema and cross-checks); write nothing.
 
-    Each problem is printed as FILE:LINE: FIELD.PATH: WHAT IS WRONG; exit code 2 if any.
-    Warnings (a rule with an effect on neither the quick reference nor left off it)
+    Each problem is printed as FILE:LINE: FIELD.PATH: WHAT IS WRONG (a spreadsheet's as
+    FILE: sheet 'S' row R column C: WHAT IS WRONG), every stage's in one run (game.yaml,
+    cards files, layouts, text that must fit, examples); exit code 2 if any.
+    Warnings (a rule with an effect on neither the quick reference nor left off it;
+    colour text of a data-made deck under WCAG 2 contrast against what lies under it)
     are printed the same way after "warning:" and do not change the exit code.
     """
     from ..content.checks import reference_warnings
@@ -34,9 +37,21 @@ def validate(ctx: typer.Context) -> None:
     with die_on_content_errors(root_dir):
         project = validated_project(root_dir)
     for game in project.games.values():
-        for warning in reference_warnings(game):
+        for warning in reference_warnings(game) + _contrast_warnings(game, root_dir):
             typer.echo(f"warning: {warning.render(root_dir)}", err=True)
     typer.echo(f"content OK: {len(project.games)} games ({', '.join(sorted(project.games))})")
+
+
+def _contrast_warnings(game: Any, root: Path) -> list[Any]:
+    """Colour text of a data-made deck that does not stand out from its ground."""
+    from ..games import find_spec
+
+    spec = find_spec(game.content.slug)
+    if spec is not None and spec.faces is not None:
+        return []
+    from ..faces_from_data.faces import contrast_warnings
+
+    return contrast_warnings(game, root)
 
 
 class Group(str, Enum):

@@ -47,7 +47,7 @@ def preview(
             picks = [pick_face(components, card, back) for card in cards]
         except (NoLayouts, NoSuchFace) as exc:
             fail(f"{game}: {exc}")
-        written, problems = write_previews(picks, root / "output" / game / "preview", dpi)
+        written, problems = write_previews(picks, root / "output" / game / "preview", dpi, options.face_ink)
     for path in written:
         typer.echo(f"  wrote {path.relative_to(root)}")
         if show:

@@ -1,84 +1,61 @@
-"""Reading a cards data file: one row per card, with a ``count`` column.
+"""Reading a cards data file: one row per card, with a column of copies.
 
-The one reader of a designer's card data, CSV or YAML, the way DeckSmith and nanDECK
-users keep their cards in a spreadsheet. Every row remembers its file and line, so a
+The one reader of a designer's card data, CSV, YAML or a spreadsheet (``.xlsx``,
+read by ``generator.content.spreadsheet``), the way DeckSmith, Squib and nanDECK
+users keep their cards. Every row remembers its file and line, so a
 problem with a card (a bad colour, text too long for its box) names the line to fix.
 
 CSV: the first row names the columns; a byte-order mark (what spreadsheets save) is
 ignored; blank lines are skipped; a cell may hold several lines when quoted. YAML: a
-list of mappings, at the top or under ``cards:``. In both, ``count`` (how many copies
-of the card to print) is optional and defaults to 1; every other column is text the
-layout's boxes use by name (``{rank}``).
+list of mappings, at the top or under ``cards:``. In all, a column of copies (how many
+of the card to print) is optional and defaults to 1; it is named ``count``, ``qty``
+(Squib's and nanDECK's habit) or ``copies``, and a file naming two of them is refused
+(which would win?). Every other column is text the layout's boxes use by name
+(``{rank}``).
 """
 
 from __future__ import annotations
 
 import csv
 import io
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from .errors import ContentError, ContentInvalid
-
-COUNT = "count"
-#: Limits that keep a cards file's build bounded (each row is a face drawn and checked,
-#: each copy a place on a sheet): far above any real deck, far below what would take
-#: minutes (20 000 rows took over 3 minutes to build). The file itself obeys the limits
-#: of every content file (size, UTF-8, no control characters: ``loader.read_text``).
-MAX_ROWS = 2_000
-MAX_COPIES = 10_000
-MAX_COLUMNS = 200
-#: As for a text in any content file (``loader.MAX_TEXT_CHARS``, kept equal by a test).
-MAX_CELL_CHARS = 20_000
-#: Columns that name a card in messages, in order of preference.
-NAME_COLUMNS = ("name", "title", "id")
+from .card_rows import (COPIES_COLUMNS, COUNT, MAX_CELL_CHARS, MAX_COLUMNS, MAX_COPIES, MAX_ROWS, NAME_COLUMNS,  # noqa: F401
+                        CardRow, CardsFile, _copies_named_twice, cell_name, column_letter, copies_column, row_count)
 
 
-@dataclass(frozen=True)
-class CardRow:
-    """One card of a data file: its values by column, how many to print, where it is."""
-
-    values: Mapping[str, str]
-    count: int
-    file: Path
-    line: int
-
-    @property
-    def label(self) -> str:
-        """How messages name the card: its name (or title, or id) column, else its line."""
-        for column in NAME_COLUMNS:
-            if self.values.get(column):
-                return self.values[column]
-        return f"line {self.line}"
-
-    def error(self, column: str, message: str) -> ContentError:
-        return ContentError(self.file, self.line, (column,) if column else (), message)
+def read_cards(path: Path, sheet: str | None = None) -> CardsFile:
+    """The cards of ``path`` (``.csv``, ``.yaml``, ``.yml`` or ``.xlsx``: ``sheet``, or
+    its first sheet); raises ContentInvalid listing every problem, each with its line
+    (or sheet, row and column)."""
+    cards, problems = gather_cards(path, sheet)
+    if problems:
+        raise ContentInvalid(problems)
+    return cards
 
 
-@dataclass(frozen=True)
-class CardsFile:
-    path: Path
-    columns: tuple[str, ...]
-    rows: tuple[CardRow, ...]
-
-    @property
-    def total(self) -> int:
-        """How many cards the file makes: the sum of its counts."""
-        return sum(row.count for row in self.rows)
-
-
-def read_cards(path: Path) -> CardsFile:
-    """The cards of ``path`` (``.csv``, ``.yaml`` or ``.yml``); raises ContentInvalid
-    listing every problem, each with its line."""
+def gather_cards(path: Path, sheet: str | None = None) -> tuple[CardsFile, list[ContentError]]:
+    """The readable cards of ``path`` and the problems of its rows: a card whose count
+    cannot be read has none, one whose cells cannot be read is left out, so the rest of
+    the deck can still be drawn and checked in the same run. A file that cannot be read
+    at all (its header, its size) raises ContentInvalid."""
     from .loader import read_text
 
-    if path.suffix.lower() not in (".csv", ".yaml", ".yml"):
-        raise ContentInvalid([ContentError(path, None, (), "a cards file is .csv, .yaml or .yml")])
-    text = read_text(path)
-    cards = _from_csv(path, text) if path.suffix.lower() == ".csv" else _from_yaml(path, text)
+    problems: list[ContentError] = []
+    suffix = path.suffix.lower()
+    if suffix not in (".csv", ".yaml", ".yml", ".xlsx"):
+        raise ContentInvalid([ContentError(path, None, (), "a cards file is .csv, .xlsx, .yaml or .yml")])
+    if suffix == ".xlsx":
+        from .spreadsheet import read_sheet
+
+        cards = read_sheet(path, sheet, problems)
+    else:
+        text = read_text(path)
+        cards = _from_csv(path, text, problems) if suffix == ".csv" else _from_yaml(path, text, problems)
     _check_size(cards)
-    return cards
+    return cards, problems
 
 
 def _check_size(cards: CardsFile) -> None:
@@ -87,28 +64,11 @@ def _check_size(cards: CardsFile) -> None:
         problems.append(ContentError(cards.path, cards.rows[MAX_ROWS].line, (), f"card {MAX_ROWS + 1:,}: a cards file "
                                      f"may have at most {MAX_ROWS:,} rows (the count column prints copies); refusing it"))
     elif cards.total > MAX_COPIES:
-        problems.append(ContentError(cards.path, None, (COUNT,), f"the counts add up to {cards.total:,} cards; a cards "
-                                     f"file may make at most {MAX_COPIES:,}; refusing it"))
+        column = cards.copies_column or COUNT
+        problems.append(ContentError(cards.path, None, (column,), f"the counts add up to {cards.total:,} cards; a "
+                                     f"cards file may make at most {MAX_COPIES:,}; refusing it"))
     if problems:
         raise ContentInvalid(problems)
-
-
-def _count(raw: str, path: Path, line: int, problems: list[ContentError]) -> int:
-    text = raw.strip()
-    if not text:
-        return 1
-    try:
-        value = int(text) if len(text) <= 9 else -1  # int() of a long text takes quadratic time
-    except ValueError:
-        value = -1
-    if value < 0:
-        problems.append(ContentError(path, line, (COUNT,), f"{raw[:40]!r} is not a whole number of copies (0 or more)"))
-        return 0
-    if value > MAX_COPIES:
-        problems.append(ContentError(path, line, (COUNT,), f"{value:,} copies; a cards file may make at most "
-                                                           f"{MAX_COPIES:,} cards"))
-        return 0
-    return value
 
 
 def _header(path: Path, cells: list[str]) -> tuple[str, ...]:
@@ -126,16 +86,19 @@ def _header(path: Path, cells: list[str]) -> tuple[str, ...]:
         seen.add(name)
     if not names:
         problems.append(ContentError(path, 1, (), "the file is empty: the first row names the columns"))
+    twice = _copies_named_twice(path, names, 1)
+    if twice is not None:
+        problems.append(twice)
     if problems:
         raise ContentInvalid(problems)
     return names
 
 
-def _from_csv(path: Path, text: str) -> CardsFile:
+def _from_csv(path: Path, text: str, problems: list[ContentError]) -> CardsFile:
     reader = csv.reader(io.StringIO(text))
-    problems: list[ContentError] = []
     try:
         header = _header(path, next(reader, []))
+        copies = copies_column(header)
         rows: list[CardRow] = []
         start = reader.line_num + 1
         for cells in reader:
@@ -156,11 +119,9 @@ def _from_csv(path: Path, text: str) -> CardsFile:
                 continue
             values = dict(zip(header, (cell.strip() for cell in cells)))
             values.update({name: "" for name in header[len(cells):]})
-            rows.append(CardRow(values, _count(values.get(COUNT, ""), path, line, problems), path, line))
+            rows.append(row_count(CardRow(values, 1, path, line), copies, problems))
     except csv.Error as exc:
         raise ContentInvalid([ContentError(path, reader.line_num, (), f"not readable as CSV: {exc}")]) from None
-    if problems:
-        raise ContentInvalid(problems)
     return CardsFile(path, header, tuple(rows))
 
 
@@ -175,7 +136,7 @@ def _cell(value: Any) -> str | None:
     return None
 
 
-def _from_yaml(path: Path, text: str) -> CardsFile:
+def _from_yaml(path: Path, text: str, problems: list[ContentError]) -> CardsFile:
     from .loader import parse_yaml_text
 
     source = parse_yaml_text(text, path)
@@ -185,9 +146,9 @@ def _from_yaml(path: Path, text: str) -> CardsFile:
         data, base = data["cards"], ("cards",)
     if not isinstance(data, list):
         raise ContentInvalid([source.error(base, "expected a list of cards (each a mapping of column: value)")])
-    problems: list[ContentError] = []
     columns: dict[str, None] = {}
     rows = []
+    row_indices: list[int] = []
     for index, raw in enumerate(data):
         where = base + (index,)
         line = source.line(where) or 1
@@ -195,6 +156,7 @@ def _from_yaml(path: Path, text: str) -> CardsFile:
             problems.append(source.error(where, "a card is a mapping of column: value"))
             continue
         values = {}
+        row_indices.append(index)
         for key, value in raw.items():
             cell = _cell(value)
             if cell is None:
@@ -202,13 +164,16 @@ def _from_yaml(path: Path, text: str) -> CardsFile:
                 continue
             values[str(key)] = cell.strip()
             columns.setdefault(str(key))
-        rows.append(CardRow(values, _count(values.get(COUNT, ""), path, source.line(where + (COUNT,)) or line, problems),
-                            path, line))
+        rows.append(CardRow(values, 1, path, line))
+    copies = copies_column(list(columns))
+    twice = _copies_named_twice(path, list(columns), source.line(base) or 1)
+    if twice is not None:
+        problems.append(twice)
+    rows = [row_count(row, copies, problems, source.line(base + (index, copies or COUNT)))
+            for index, row in zip(row_indices, rows)]
     if len(columns) > MAX_COLUMNS:
-        problems.append(source.error(base, f"the cards name {len(columns):,} columns; a cards file may have at most "
-                                           f"{MAX_COLUMNS}; refusing it"))
-    if problems:
-        raise ContentInvalid(problems)
+        raise ContentInvalid(problems + [source.error(base, f"the cards name {len(columns):,} columns; a cards file "
+                                                            f"may have at most {MAX_COLUMNS}; refusing it")])
     names = tuple(columns)
     filled = tuple(CardRow({name: row.values.get(name, "") for name in names}, row.count, row.file, row.line) for row in rows)
     return CardsFile(path, names, filled)

@@ -137,6 +137,9 @@ def check_component_files(game: LoadedGame, project: Path) -> Iterator[ContentEr
                 yield game.source.error(("components", index, name), f"file {rel!r} does not exist")
         if component.cards and not component.layout:
             yield game.source.error(("components", index, "cards"), "a cards file needs a layout file (layout:) to print it")
+        if component.sheet is not None and not (component.cards or "").lower().endswith(".xlsx"):
+            yield game.source.error(("components", index, "sheet"), "sheet: names a sheet of an .xlsx cards file "
+                                                                   "(cards: cards.xlsx)")
 
 
 def check_slug(game: LoadedGame) -> Iterator[ContentError]:

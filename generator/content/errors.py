@@ -30,6 +30,9 @@ class ContentError:
     line: int | None
     path: tuple[PathPart, ...]
     message: str
+    #: where in a file that has no lines: ``sheet 'Cards' row 7 column C (cost)`` of a
+    #: spreadsheet; shown instead of the line and field path
+    at: str = ""
 
     def render(self, root: Path | None = None) -> str:
         shown = self.file
@@ -38,6 +41,8 @@ class ContentError:
                 shown = self.file.resolve().relative_to(root.resolve())
             except ValueError:
                 pass
+        if self.at:
+            return f"{shown}: {self.at}: {self.message}"
         where = f"{shown}:{self.line}" if self.line else f"{shown}"
         return f"{where}: {format_path(self.path)}: {self.message}"
 

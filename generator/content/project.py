@@ -39,9 +39,31 @@ class Project:
         return resolved
 
 
+@frozen
+class Gathered:
+    """A project's content read as far as it goes: the games whose game.yaml read, every
+    problem found, and which games later checks must step round."""
+
+    project: Project
+    errors: tuple[ContentError, ...]
+    #: folders whose game.yaml did not read (as YAML, or by its schema)
+    unparsed: tuple[Path, ...]
+    #: games whose content reads but fails a cross-check (a reference, a count)
+    troubled: frozenset[str]
+
+
 def load_project(root: Path, only: Iterable[str] | None = None) -> Project:
     """Load and check the content of every game (or just ``only``); raise with all
     problems found."""
+    gathered = gather_project(root, only)
+    if gathered.errors:
+        raise ContentInvalid(gathered.errors)
+    return gathered.project
+
+
+def gather_project(root: Path, only: Iterable[str] | None = None) -> Gathered:
+    """Load and check the content of every game (or just ``only``), raising nothing:
+    what later checks need to go on and report their own problems in the same run."""
     root = root.resolve()
     wanted = set(only) if only is not None else None
     errors: list[ContentError] = []
@@ -52,14 +74,18 @@ def load_project(root: Path, only: Iterable[str] | None = None) -> Project:
         for slug in sorted(missing):
             errors.append(ContentError(root / "content" / slug, None, (), f"no game {slug!r} in this project"))
         folders = [f for f in folders if f.name in wanted]
+    unparsed: list[Path] = []
+    troubled: set[str] = set()
     for folder in folders:
         try:
             game = parse_game(folder)
         except ContentInvalid as exc:
             errors.extend(exc.errors)
+            unparsed.append(folder)
             continue
-        errors.extend(check_game(game, root))
+        found = check_game(game, root)
+        if found:
+            troubled.add(game.content.slug)
+        errors.extend(found)
         games[game.content.slug] = game
-    if errors:
-        raise ContentInvalid(errors)
-    return Project(root, games)
+    return Gathered(Project(root, games), tuple(errors), tuple(unparsed), frozenset(troubled))

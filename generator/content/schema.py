@@ -65,8 +65,11 @@ class Component:
     #: a layout file (YAML, relative to the game's folder) whose faces print this
     #: component, for a game whose faces are data (``generator.faces_from_data``).
     layout: str | None = None
-    #: its cards data file (CSV or YAML): one row per card, with a count column.
+    #: its cards data file (CSV, .xlsx or YAML): one row per card, with a column of
+    #: copies (count, qty or copies).
     cards: str | None = None
+    #: the sheet of an .xlsx cards file to read (default: its first sheet).
+    sheet: str | None = None
 
 
 @record

@@ -21,19 +21,22 @@ count, and then every card's every box; each problem names its file, line and bo
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence, TypeVar
 
-from ..components.base import Component, Face, FaceOptions, shop_size
+from ..components.base import MIN_TEXT_PT, Component, Face, FaceOptions, shop_size
 from ..components.palette import WHITE, palette
-from ..content.cards import CardRow, read_cards
+from ..content.cards import CardRow, CardsFile, gather_cards
 from ..content.errors import ContentError, ContentInvalid
 from ..layout.boxes import Box as Area
 from ..layout.imposition import gutter_for, impose
 from ..layout.paper import PAPERS, PRINTER_MARGIN
-from ..scene import Item, Rect, Scene, Style
-from .draw import CardProblem, Context, box_items, colour, columns_named
+from ..layout.contrast import readings
+from ..layout.text import missing_glyphs
+from ..layout.units import pt
+from ..scene import Group, Item, Rect, Scene, Style, Text
+from .draw import CardProblem, Context, _problem, box_items, colour, columns_named
 from .layout import Box, Layout, Where, read_layout
 
 FRONT, BACK = "front", "back"
@@ -56,7 +59,7 @@ def laid_out(content: Any) -> list[tuple[int, Any]]:
 def components(content: Any, options: FaceOptions, project_root: Path) -> Sequence[Component]:
     """The game's components laid out from data (a ``GameSpec.faces`` factory); raises
     ContentInvalid listing every problem."""
-    made, problems = _make(content, options, project_root)
+    made, problems, _ = _make(content, options, project_root)
     if problems:
         raise ContentInvalid(problems)
     return made
@@ -71,11 +74,57 @@ def check(game: Any, project_root: Path) -> list[ContentError]:
             for e in found]
 
 
-_MADE: dict[tuple[Any, ...], tuple[Any, tuple[list[Component], list[ContentError]]]] = {}
+@dataclass(frozen=True)
+class _Readable:
+    """What the faces need of a game whose game.yaml its schema refused: the parts that
+    still read (each component that reads, or None in its place)."""
+
+    slug: str
+    suits: tuple[str, ...]
+    components: tuple[Any, ...]
+    title: str = ""
+    designer: str = ""
+    tagline: str = ""
 
 
-def _make(content: Any, options: FaceOptions, root: Path, folder: Path | None = None
-          ) -> tuple[list[Component], list[ContentError]]:
+def check_unparsed(folder: Path, project_root: Path) -> list[ContentError]:
+    """The problems of the faces made from data of a game whose game.yaml did not pass
+    its schema (those problems are reported already): its readable components are laid
+    out all the same, so their cards and layout files' problems come in the same run."""
+    from ..content.loader import read_yaml
+    from ..content.record import Invalid, parse
+    from ..content.schema import Component as Described
+
+    try:
+        source = read_yaml(folder / "game.yaml")
+    except ContentInvalid:
+        return []  # reported by the content stage
+    data = source.data if isinstance(source.data, dict) else {}
+    raw = data.get("components")
+    described: list[Any] = []
+    for entry in raw if isinstance(raw, list) else []:
+        try:
+            described.append(parse(Described, entry))
+        except Invalid:
+            described.append(None)
+    suits = data.get("suits")
+    words: dict[str, str] = {name: str(data.get(name) or "") for name in BUILTINS}
+    readable = _Readable(folder.name, tuple(s for s in suits if isinstance(s, str)) if isinstance(suits, list) else (),
+                         tuple(described), **words)
+    found = _lay_out(readable, FaceOptions(), project_root.resolve(), folder.resolve())[1]
+    yaml_file = (folder / "game.yaml").resolve()
+    return [source.error(e.path, e.message) if e.file.resolve() == yaml_file and e.line is None else e for e in found]
+
+
+_MADE: dict[tuple[Any, ...], tuple[Any, Laid]] = {}
+
+
+#: What laying out a game's data-made components gives: the components, the problems
+#: that stop a build, and warnings (colour text that does not stand out from its ground).
+Laid = tuple[list[Component], list[ContentError], list[ContentError]]
+
+
+def _make(content: Any, options: FaceOptions, root: Path, folder: Path | None = None) -> Laid:
     """Laid out once per process for the same content, options and files."""
     folder = (folder or root / "content" / content.slug).resolve()
     stamps = tuple(_stamp(folder / getattr(c, name)) for _, c in laid_out(content)
@@ -98,16 +147,17 @@ def _stamp(path: Path) -> tuple[str, int]:
         return str(path), 0
 
 
-def _lay_out(content: Any, options: FaceOptions, root: Path, folder: Path) -> tuple[list[Component], list[ContentError]]:
+def _lay_out(content: Any, options: FaceOptions, root: Path, folder: Path) -> Laid:
     made: list[Component] = []
     problems: list[ContentError] = []
+    warnings: list[ContentError] = []
     ctx = context(content, options, folder, root)
     for index, component in laid_out(content):
         try:
-            made.append(_component(content, index, component, options, ctx))
+            made.append(_component(content, index, component, options, ctx, warnings))
         except ContentInvalid as exc:
             problems.extend(exc.errors)
-    return made, _unique(problems)
+    return made, _unique(problems), _unique(warnings)
 
 
 def context(content: Any, options: FaceOptions, folder: Path, root: Path) -> Context:
@@ -136,9 +186,23 @@ def _file(ctx: Context, content: Any, index: int, name: str) -> Path:
     return target
 
 
-def _component(content: Any, index: int, component: Any, options: FaceOptions, ctx: Context) -> Component:
-    layout = read_layout(_file(ctx, content, index, "layout"))
-    cards = read_cards(_file(ctx, content, index, "cards")) if component.cards else None
+def _component(content: Any, index: int, component: Any, options: FaceOptions, ctx: Context,
+               warnings: list[ContentError]) -> Component:
+    """The component drawn card by card; raises ContentInvalid with every problem of
+    its layout, its cards file, its count and every card's every box, all at once: a
+    problem in one file does not hide those in the other."""
+    problems: list[ContentError] = []
+    layout = _read(problems, lambda: read_layout(_file(ctx, content, index, "layout")))
+    found = _read(problems, lambda: gather_cards(_file(ctx, content, index, "cards"), getattr(component, "sheet", None))
+                  ) if component.cards else None
+    cards, unread = found if found is not None else (None, [])
+    problems.extend(unread)
+    if cards is not None and not unread and cards.total != component.count:  # not after a card went unread
+        problems.append(ContentError(ctx.folder / "game.yaml", None, ("components", index, "count"),
+                                     f"{component.name}: count is {component.count}, but {cards.path.name} makes "
+                                     f"{cards.total} cards ({_copies_said(cards)})"))
+    if layout is None or (component.cards and cards is None):
+        raise ContentInvalid(problems)
     rows = cards.rows if cards is not None else (CardRow({}, component.count, layout.path, 1),)
     own = layout.card_size(options.card_size)
     # At a print shop the card is cut at the shop's size for it: boxes drawn for the
@@ -146,35 +210,114 @@ def _component(content: Any, index: int, component: Any, options: FaceOptions, c
     # prints as a 63.5 × 88.9 mm poker card). A size the shop lacks stays as it is; the
     # export names it.
     size = (shop_size(own, options.shop_sizes) or own) if layout.kind == "card" and options.shop_sizes else own
-    drawn = layout.drawn_for or own
-    safe = layout.safe
-    problems = list(_layout_problems(layout, set(cards.columns) if cards is not None else set(),
+    drawn_for = layout.drawn_for or own
+    problems.extend(_layout_problems(layout, set(cards.columns) if cards is not None else set(),
                                      cards.path.name if cards is not None else "no cards file",
-                                     drawn, safe))
-    if problems:
-        raise ContentInvalid(problems)
-    problems = list(_row_problems(layout, rows))
-    if problems:
-        raise ContentInvalid(problems)
-    _check_work(layout, rows, cards.path if cards is not None else layout.path)
-    if cards is not None and cards.total != component.count:
-        problems.append(ContentError(ctx.folder / "game.yaml", None, ("components", index, "count"),
-                                     f"{component.name}: count is {component.count}, but {cards.path.name} makes "
-                                     f"{cards.total} cards (the sum of its count column)"))
+                                     drawn_for, layout.safe))
+    bad_rows = list(_row_problems(layout, rows))
+    problems.extend(bad_rows)
     bleed = options.bleed if layout.bleed is None else layout.bleed
-    _check_fits_paper(layout, size, bleed)
+    try:  # drawing a deck that would take minutes, or print on no paper, is not tried
+        _check_work(layout, rows, cards.path if cards is not None else layout.path)
+        _check_fits_paper(layout, size, bleed)
+    except ContentInvalid as exc:
+        raise ContentInvalid(problems + exc.errors) from None
     faces = []
+    skipped = {(e.file, e.line) for e in bad_rows}
     for row in rows:
-        if row.count == 0:
+        if row.count == 0 or (row.file, row.line) in skipped:
             continue
         try:
-            faces.append(_face(layout, row, size, bleed, ctx, component.id, drawn))
+            drawn = _face(layout, row, size, bleed, ctx, component.id, drawn_for)
         except CardProblem as exc:
             problems.append(exc.error)
+            continue
+        faces.append(drawn)
+        problems.extend(_print_problems(layout, row, drawn))
+        warnings.extend(_contrast_warnings(layout, row, drawn) if ctx.ink == "colour" else ())
     if problems:
         raise ContentInvalid(problems)
     return Component(id=component.id, name=component.name, kind=layout.kind, faces=tuple(faces), trim=size,
-                     bleed=bleed, safe=safe)
+                     bleed=bleed, safe=layout.safe)
+
+
+T = TypeVar("T")
+
+
+def _read(problems: list[ContentError], read: Callable[[], T]) -> T | None:
+    """What ``read`` returns, or None with its problems added to ``problems``."""
+    try:
+        return read()
+    except ContentInvalid as exc:
+        problems.extend(exc.errors)
+        return None
+
+
+def _copies_said(cards: CardsFile) -> str:
+    """How a cards file says its copies, for the count's message: a designer whose
+    column is called something else learns that it was not read."""
+    if cards.copies_column is not None:
+        return f"the sum of its {cards.copies_column} column"
+    return ("it has no count, qty or copies column, so one of each row; columns: "
+            + ", ".join(cards.columns))
+
+
+def _print_problems(layout: Layout, row: CardRow, drawn: Face) -> Iterator[ContentError]:
+    """What the print lint would refuse in a card's text, found here so that ``validate``
+    names the card and the box (the lint, run when the print files are made, knows only
+    the drawing): a character the font lacks, type shrunk below the smallest a card
+    may carry."""
+    for face, scene in _sides(layout, row, drawn):
+        boxes = {f"box {box.name}": box for box in layout.faces[face].boxes}
+        for item in _texts(scene.items):
+            box = boxes.get(item.name)
+            if box is None:
+                continue
+            for ch in missing_glyphs(item.text, item.bold):
+                yield _problem(box, row, "text", f"character {ch!r} (U+{ord(ch):04X}) is not in the shipped font"
+                               ).error
+            if pt(item.size) < MIN_TEXT_PT - 1e-6:
+                yield _problem(box, row, "min_size", f"card {row.label!r}: the text shrinks to {pt(item.size):.1f} pt "
+                                                     f"to fit; printed type needs at least {MIN_TEXT_PT:g} pt "
+                                                     "(shorten it, enlarge the box or raise min_size)").error
+
+
+def contrast_warnings(game: Any, project_root: Path) -> list[ContentError]:
+    """Text of a loaded game's data-made colour faces that does not stand out from what
+    lies under it (WCAG 2: 4.5:1, 3:1 from 14 pt), each at its card's line and box:
+    warnings, as the colour build prints a designer's colours as chosen (the bw build
+    makes such text follow its ground, and fails where it cannot)."""
+    return _make(game.content, FaceOptions(), project_root, game.folder)[2]
+
+
+def _contrast_warnings(layout: Layout, row: CardRow, drawn: Face) -> Iterator[ContentError]:
+    """One warning per card and box: its text's worst reading."""
+    for face, scene in _sides(layout, row, drawn):
+        boxes = {f"box {box.name}": box for box in layout.faces[face].boxes}
+        worst: dict[str, Any] = {}
+        for reading in readings(scene):
+            name = reading.text.name
+            if reading.low and name in boxes and (name not in worst or reading.ratio < worst[name].ratio):
+                worst[name] = reading
+        for name, reading in worst.items():
+            yield _problem(boxes[name], row, "colour", f"card {row.label!r}: {reading.message()}").error
+
+
+def _sides(layout: Layout, row: CardRow, drawn: Face) -> Iterator[tuple[str, Scene]]:
+    """(face name, scene) of a card's front and back as drawn."""
+    front_name = row.values.get("face") or FRONT
+    back_name = row.values.get("back") or (BACK if BACK in layout.faces else "")
+    for face, scene in ((front_name, drawn.front), (back_name, drawn.back)):
+        if scene is not None and face in layout.faces:
+            yield face, scene
+
+
+def _texts(items: tuple[Item, ...]) -> Iterator[Text]:
+    for item in items:
+        if isinstance(item, Group):
+            yield from _texts(item.children)
+        elif isinstance(item, Text):
+            yield item
 
 
 def fixed_sizes(content: Any, project_root: Path) -> list[tuple[Any, Layout]]:

@@ -16,6 +16,7 @@ from ..components import pieces
 from ..components.base import Component
 from ..components.palette import palette
 from ..layout.boxes import Box
+from ..layout.contrast import readable, readings
 from ..layout.lint import LayoutError, Problem, lint_scene, small_print
 from ..layout.paper import Paper, paper as paper_named
 from ..layout.sheet import Document, Page, Placement, place
@@ -46,31 +47,47 @@ def load_components(game: Any, options: PnpOptions, project_root: Path) -> list[
     return list(faces(game, options.face_options(), project_root))
 
 
-def _lint_scene(scene: Scene, component: Component, problems: list[Problem]) -> Scene:
-    fitted = _lint_face(scene, component, problems)
+def _lint_scene(scene: Scene, component: Component, problems: list[Problem], ink: str) -> Scene:
+    fitted = _lint_face(scene, component, problems, ink)
     assert fitted is not None
     return fitted
 
 
-def _lint_face(scene: Scene | None, component: Component, problems: list[Problem]) -> Scene | None:
+def _lint_face(scene: Scene | None, component: Component, problems: list[Problem], ink: str) -> Scene | None:
     if scene is None:
         return None
-    w, h = component.trim
-    where = f"{component.name} [{scene.name}]"
-    fitted, found = lint_scene(scene, where, Box(0.0, 0.0, w, h).inset(component.safe))
+    fitted, found = lint_face(scene, component, ink)
     problems.extend(found)
-    problems.extend(small_print(fitted, where, component.min_text_pt))
     return fitted
 
 
-def lint_components(components: list[Component]) -> list[Component]:
+def lint_face(scene: Scene, component: Component, ink: str) -> tuple[Scene, list[Problem]]:
+    """One face as the print files draw it (over-wide text shrunk; in ``bw`` text set to
+    read against what it now sits on) and every problem that stops a build."""
+    w, h = component.trim
+    where = f"{component.name} [{scene.name}]"
+    fitted, problems = lint_scene(scene, where, Box(0.0, 0.0, w, h).inset(component.safe))
+    problems.extend(small_print(fitted, where, component.min_text_pt))
+    if ink == "bw":
+        # The ink-saving build drops coloured fills: a title set white on a band would
+        # be white on white. Text follows what it now sits on, and what still reads too
+        # faintly (over two grounds at once) fails the build, naming card and box.
+        fitted = readable(fitted)
+        problems.extend(Problem(where, reading.text.name or reading.text.text, reading.message())
+                        for reading in readings(fitted) if reading.low)
+    return fitted, problems
+
+
+def lint_components(components: list[Component], ink: str = "colour") -> list[Component]:
     """Components with over-wide text shrunk; raises LayoutError listing every problem:
-    text outside the safe zone, glyphs the font lacks, type below the piece's minimum."""
+    text outside the safe zone, glyphs the font lacks, type below the piece's minimum,
+    and in the ink-saving ``bw`` build text that does not stand out from what lies
+    under it (WCAG 2 contrast: :mod:`generator.layout.contrast`)."""
     problems: list[Problem] = []
     fitted = []
     for component in components:
-        faces = tuple(replace(face, front=_lint_scene(face.front, component, problems),
-                              back=_lint_face(face.back, component, problems)) for face in component.faces)
+        faces = tuple(replace(face, front=_lint_scene(face.front, component, problems, ink),
+                              back=_lint_face(face.back, component, problems, ink)) for face in component.faces)
         fitted.append(replace(component, faces=faces))
     if problems:
         raise LayoutError(problems)

@@ -19,7 +19,7 @@ def build_kit(game: Any, project_root: Path, out_dir: Path, options: PnpOptions,
     """
     from dataclasses import replace
 
-    components = lint_components(load_components(game, options, project_root))
+    components = lint_components(load_components(game, options, project_root), options.face_ink)
     papers = tuple(papers)
     files = KitFiles(papers, pod, svg)
     documents = [(replace(options, paper=p).pnp_name(game.slug), pnp_document(game, components, replace(options, paper=p), files))

@@ -89,21 +89,18 @@ def _numbered(component: Component, number: int, back: bool, has: str) -> Pick:
     return Pick(component, number - 1, back)
 
 
-def fitted_scene(pick: Pick) -> tuple[Scene, list[str]]:
-    """The picked side as the print files draw it (over-wide text shrunk by the same
-    lint) and what the lint found that would stop a build (type too small, text outside
-    the safe zone)."""
-    from ..layout.boxes import Box
-    from ..layout.lint import lint_scene, small_print
+def fitted_scene(pick: Pick, ink: str = "colour") -> tuple[Scene, list[str]]:
+    """The picked side as the print files in ``ink`` draw it (over-wide text shrunk by
+    the same lint, text following its ground in bw) and what the lint found that would
+    stop a build (type too small, text outside the safe zone, text that does not read)."""
+    from .assemble import lint_face
 
     component = pick.component
     face = component.faces[pick.index]
     scene = face.back if pick.back else face.front
     if scene is None:
         raise NoSuchFace(f"{component.id} face {pick.index + 1} has no back")
-    where = f"{component.name} [{scene.name}]"
-    fitted, problems = lint_scene(scene, where, Box(0.0, 0.0, *component.trim).inset(component.safe))
-    problems.extend(small_print(fitted, where, component.min_text_pt))
+    fitted, problems = lint_face(scene, component, ink)
     return fitted, [str(p) for p in problems]
 
 
@@ -120,14 +117,15 @@ def face_png(scene: Scene, bleed: float, dpi: int = PREVIEW_DPI) -> bytes:
     return png_bytes(next(render_pages(data, (width, height))), dpi)
 
 
-def write_previews(picks: Sequence[Pick], folder: Path, dpi: int = PREVIEW_DPI) -> tuple[list[Path], list[str]]:
+def write_previews(picks: Sequence[Pick], folder: Path, dpi: int = PREVIEW_DPI, ink: str = "colour"
+                   ) -> tuple[list[Path], list[str]]:
     """Each pick as ``folder/<stem>.png`` (written whole, then renamed into place), and
     the lint's findings on them."""
     from ..atomic import write_bytes
 
     written, problems = [], []
     for pick in picks:
-        scene, found = fitted_scene(pick)
+        scene, found = fitted_scene(pick, ink)
         path = folder / f"{pick.stem}.png"
         write_bytes(path, face_png(scene, pick.component.bleed, dpi))
         written.append(path)

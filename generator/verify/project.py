@@ -16,37 +16,51 @@ from typing import Iterable, Iterator
 
 from ..content.errors import ContentError, ContentInvalid
 from ..content.loader import LoadedGame
-from ..content.project import Project, load_project
+from ..content.project import Project, gather_project
 from ..games import find_spec, use_project
 
 
 def validated_project(root: Path, only: Iterable[str] | None = None, *, printing: bool = False) -> Project:
     """Load and check every game (or just ``only``); raise ContentInvalid with every
-    problem found, content first (later checks need readable content).
+    problem of every stage found in one run: content, the ``data:`` record, the game's
+    own checks, its faces made from data (cards file, layout, text that must fit) and
+    its worked examples. A designer fixes a deck in one round, not one per stage.
+
+    A stage runs on what the stages before it could read: the faces made from data of
+    a game whose game.yaml its schema refused are checked from the components that do
+    read; a game whose content reads but fails a cross-check (a reference, a count) has
+    its faces and ``data:`` checked, not its examples, variants or own checks (which
+    read across the content and would report follow-ons of the same mistake).
 
     ``printing``: only what print files are made from (``pipworks pnp``, one game's
     kit): content, the ``data:`` record, the game's own checks (a deck's rules) and
     faces made from data. The worked examples and the engine's variants print
     nothing, so their checks (and the engine, the notation, the examples reader) are
     left to ``validate`` and ``build``."""
+    from ..faces_from_data.faces import check as check_data_faces, check_unparsed
+
     use_project(root)
-    project = load_project(root, only)
-    errors: list[ContentError] = []
+    gathered = gather_project(root, only)
+    project = gathered.project
+    errors: list[ContentError] = list(gathered.errors)
+    for folder in gathered.unparsed:
+        spec = find_spec(folder.name)
+        if spec is None or spec.faces is None:
+            errors.extend(check_unparsed(folder, project.root))
     for game in project.games.values():
-        found = [] if printing else list(_check_examples(project, game))
+        sound = game.content.slug not in gathered.troubled
+        found = [] if printing or not sound else list(_check_examples(project, game))
         found.extend(check_data(game))
-        if not printing:
+        if not printing and sound:
             found.extend(check_variants(game))
         spec = find_spec(game.content.slug)
-        for check in spec.checks if spec is not None else ():
+        for check in spec.checks if spec is not None and sound else ():
             found.extend(check(project, game))
         if spec is None or spec.faces is None:  # faces from layout and cards files
-            from ..faces_from_data.faces import check as check_data_faces
-
             found.extend(check_data_faces(game, project.root))
         errors.extend(found)
     if errors:
-        raise ContentInvalid(errors)
+        raise ContentInvalid(dict.fromkeys(errors))
     return project
 
 
