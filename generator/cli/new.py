@@ -35,4 +35,5 @@ def new(
     typer.echo(f"  content/{names.slug}/game.yaml     the game: rules, components, glossary, quick reference")
     typer.echo(f"  content/{names.slug}/*-layout.yaml how the printed pieces look (named boxes in mm)")
     typer.echo(f"  content/{names.slug}/examples.yaml worked examples")
-    typer.echo(f"next: cd {name} && pipworks build")
+    typer.echo(f"next: cd {name} && pipworks build && pipworks serve  (README.md says more; the guide "
+               "'Make your own game' is a page of the project's own site)")
