@@ -42,7 +42,7 @@ def game_engine(root: Path, slug: str, command: str = "play") -> Any:
     from ..rules.protocol import EngineIncomplete, require
 
     try:  # before any game: a missing method is named here, not met as an AttributeError mid-game
-        require(engine, "simulate", slug)
+        require(engine, "play" if command == "play" else "simulate", slug)
     except EngineIncomplete as exc:
         fail(str(exc))
     return engine

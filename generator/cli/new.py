@@ -12,7 +12,7 @@ def new(
     name: Path = typer.Argument(..., help="The new project's folder; its last part names the game (e.g. dragon-dice)."),
     template: str = typer.Option("blank", "--template", "-t",
                                  help="blank (cards, no engine), trick-taking (cards and a small rules engine) "
-                                      "or dice-board (a board and dice, no engine)."),
+                                      "or dice-board (a board, dice and a small rules engine)."),
     slug: Optional[str] = typer.Option(None, "--slug", help="The game's slug (lower-case ASCII, e.g. dragon-dice) "
                                        "when the folder's name has letters with no ASCII spelling."),
 ) -> None:

@@ -7,9 +7,10 @@ game:
 
 1. **verify** (``pipworks verify`` and ``build`` replay the worked examples):
    ``slug``, ``title``, ``run_example``;
-2. **simulate** (``pipworks simulate`` and ``play`` play whole games between random
-   players): ``variants``, ``player_counts``, ``new_game``, ``to_move``,
-   ``legal_actions``, ``apply``, ``is_over``, ``result``;
+2. **simulate** (``pipworks simulate`` plays whole games between random players):
+   ``variants``, ``player_counts``, ``new_game``, ``to_move``, ``legal_actions``,
+   ``apply``, ``is_over``, ``result``; ``pipworks play`` adds what a person reads and
+   types (:data:`PLAY`: ``describe``, ``log``, ``action_text``, ``parse_action``);
 3. **balance** (``pipworks balance``: its search bot, ISMCTS, must never read what a
    seat has not seen): ``determinise``, a world the seat cannot tell from the real
    one, its unseen cards dealt again consistently with what it saw and any future
@@ -109,6 +110,9 @@ LEVELS: dict[str, tuple[tuple[str, ...], str]] = {
                  "pipworks simulate, play and balance"),
     "balance": (("determinise",), "pipworks balance"),
 }
+#: What ``pipworks play`` adds to the simulate level: the table, the log and the moves
+#: as a person reads and types them.
+PLAY: tuple[str, ...] = ("describe", "log", "action_text", "parse_action")
 #: Where a designer reads about the levels.
 GUIDE = "see 'The engine protocol' in site/pages/make-your-own-game.md"
 
@@ -118,13 +122,21 @@ class EngineIncomplete(ValueError):
 
     def __init__(self, slug: str, name: str, level: str) -> None:
         self.name, self.level = name, level
+        if level == "play":
+            super().__init__(f"{slug}: the engine has no `{name}`, a part of what pipworks play adds to level simulate "
+                             f"of the engine protocol; {GUIDE}")
+            return
         super().__init__(f"{slug}: the engine has no `{name}`, a part of level {level} of the engine protocol "
                          f"(needed by {LEVELS[level][1]}); {GUIDE}")
 
 
 def missing(engine: Any, level: str) -> tuple[str, str] | None:
     """The first method or attribute of ``level`` (or a level below it) that ``engine``
-    lacks, with the level it belongs to; None when it has them all."""
+    lacks, with the level it belongs to; None when it has them all. ``play`` is the
+    simulate level and :data:`PLAY`."""
+    if level == "play":
+        return missing(engine, "simulate") or next(((p, "play") for p in PLAY if not callable(getattr(engine, p, None))),
+                                                   None)
     for name, (parts, _) in LEVELS.items():
         for part in parts:
             if not hasattr(engine, part) or (part not in ("slug", "title", "variants", "player_counts")

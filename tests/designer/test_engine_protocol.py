@@ -104,6 +104,7 @@ def test_each_level_adds_to_the_one_before_and_names_what_is_missing() -> None:
     assert missing(Verifies(), "simulate") == ("variants", "simulate")
     assert missing(Simulates(), "simulate") is None and missing(Simulates(), "balance") == ("determinise", "balance")
     assert missing(Balances(), "balance") is None
+    assert missing(Simulates(), "play") == ("describe", "play")  # what pipworks play adds for a person
     assert isinstance(Balances(), BalanceEngine) and isinstance(Simulates(), SimulateEngine)
     assert isinstance(Verifies(), VerifyEngine) and not isinstance(Verifies(), SimulateEngine)
     with pytest.raises(EngineIncomplete, match=r"toy: the engine has no `determinise`, a part of level balance"):
@@ -238,3 +239,21 @@ def test_deal_unseen_keeps_the_seats_hand_and_every_size() -> None:
     assert dealt[1] == (3, 4) and [len(h) for h in dealt] == [3, 2, 3]
     assert sorted(dealt[0] + dealt[2]) == [0, 1, 2, 5, 6, 7] and 0 not in dealt[2]
     assert all(list(hand) == sorted(hand) for hand in dealt)
+
+
+def test_the_dice_board_engine_hides_only_the_rolls_to_come(tmp_path: Path) -> None:
+    """A dice game's only secret is the future: determinise keeps the board and this
+    turn's dice and draws the rolls to come anew; balance plays it from the template."""
+    from generator.lab.tournament import game_lab
+
+    root = tmp_path / "d"
+    make_project(root, "dice-board")
+    lab = game_lab("d", str(root))
+    engine = lab.engine
+    state = played(engine, 3, 5, 7)
+    worlds = [lab.bots.determinise(state, 1, random.Random(draw)) for draw in range(8)]
+    for world in worlds:
+        assert world._replace(seed=state.seed) == state
+    assert len({w.seed for w in worlds}) == 8  # so the next turn's roll is not the real one
+    result = pipworks(root, "balance", "d", "--games", "200", "-j", "1")
+    assert result.returncode == 0 and "200 games per configuration" in result.stdout, result.stdout + result.stderr
