@@ -112,9 +112,15 @@ def test_each_template_from_the_wheel_builds_and_balances(installed: Path, tmp_p
     A template with an engine is balanced; the blank one (no engine) is refused in one
     line that names the level of the engine protocol balance needs."""
     pipworks = str(installed / "pipworks")
-    run([pipworks, "new", "g", "--template", template], tmp_path)
+    made = run([pipworks, "new", "g", "--template", template], tmp_path)
+    assert "next: cd g && pipworks build && pipworks serve" in made.stdout
     game = tmp_path / "g"
     run([pipworks, "build"], game)
+    readme = (game / "README.md").read_text(encoding="utf-8")
+    told = [line.split("#")[0].split() for line in readme.split("```bash\n")[1].split("```")[0].splitlines()]
+    assert [words[:2] for words in told] == [["pipworks", "build"], ["pipworks", "serve"], ["pipworks", "verify"]]
+    verified = run([pipworks, "verify"], game)  # the README's third command (serve: the guide's test runs it)
+    assert ("all agree with the engines" in verified.stdout) == (template != "blank"), verified.stdout
     balanced = attempt([pipworks, "balance", "g", "--games", "200"], game)
     if template == "blank":
         assert balanced.returncode == 2 and "Traceback" not in balanced.stderr, balanced.stderr

@@ -62,7 +62,8 @@ class Engine:
     def new_game(self, players: int | None = None, variants: Sequence[str] = (), seed: int = 0,
                  setup: Mapping[str, Any] | None = None) -> State:
         players = players or 2
-        return State((0,) * LANES, roll(seed, 0), 0, (0,) * players, 0, seed, ())
+        dice = roll(seed, 0)
+        return State((0,) * LANES, dice, 0, (0,) * players, 0, seed, (f"P1 rolls {' '.join(map(str, dice))}",))
 
     def to_move(self, state: State) -> int | None:
         return None if self.is_over(state) else state.player
@@ -77,8 +78,9 @@ class Engine:
         if state.rolled or self.is_over(state):
             return state
         player, turn = (state.player + 1) % len(state.scored), state.turn + 1
-        return state._replace(player=player, turn=turn, rolled=roll(state.seed, turn),
-                              log=state.log + (f"P{player + 1} rolls {' '.join(map(str, roll(state.seed, turn)))}",))
+        dice = roll(state.seed, turn)
+        return state._replace(player=player, turn=turn, rolled=dice,
+                              log=state.log + (f"P{player + 1} rolls {' '.join(map(str, dice))}",))
 
     def is_over(self, state: State) -> bool:
         return max(state.scored) >= TO_WIN
