@@ -137,10 +137,13 @@ def test_balance_plays_the_templates_engine_with_random_players_and_says_why(pro
 def test_ismcts_plays_the_templates_engine_and_beats_random(project: Path, tmp_path: Path) -> None:
     report = tmp_path / "report.json"
     result = pipworks(project, "balance", "g", "--bots", "ismcts:30,random", "--games", "12", "-j", "1",
-                      "--json", str(report))
+                      "--ladder", "2", "--iterations", "10", "--json", str(report))
     assert result.returncode == 0, result.stdout + result.stderr
-    seats = json.loads(report.read_text(encoding="utf-8"))["configurations"][0]["seats"]
+    data = json.loads(report.read_text(encoding="utf-8"))
+    seats = data["configurations"][0]["seats"]
     assert seats[0]["wins"] > seats[1]["wins"] + 3, seats  # a searching player takes most games
+    # with no heuristic player, the ladder has the one pairing it can play
+    assert [(row["stronger"], row["weaker"]) for row in data["ladder"]["pairings"]] == [("ismcts:10", "random")]
 
 
 def test_simulate_plays_the_templates_engine(project: Path) -> None:
