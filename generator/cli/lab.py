@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import NoReturn, Optional
+from typing import TYPE_CHECKING, NoReturn, Optional
 
 import typer
+
+if TYPE_CHECKING:
+    from ..lab.bots import GameLab
 
 
 def balance(
@@ -113,10 +116,9 @@ def _run(lab, configs, names, games, seed, runner, total, ladder, iterations, pr
     return report
 
 
-def _lab(game: str, project: str | None):  # type: ignore[no-untyped-def]
+def _lab(game: str, project: str | None) -> "GameLab":
     """The game's lab, or exit 2 with one line: no such game, no engine, or an engine
     short of the balance level of the engine protocol (checked before any game)."""
-    from ..games import find_spec
     from ..lab.tournament import game_lab
     from ..rules.protocol import EngineIncomplete
     from .common import command_errors
@@ -131,8 +133,7 @@ def _lab(game: str, project: str | None):  # type: ignore[no-untyped-def]
             from .engines import no_engine
 
             _fail(no_engine(game, "pipworks balance needs one, at level balance of the engine protocol"))
-        known = ", ".join(sorted(s for s, spec in _specs().items() if spec.engine is not None))
-        _fail(f"{exc.args[0]}; games the lab can play: {known}" if find_spec(game) is None else str(exc.args[0]))
+        _fail(str(exc.args[0]))  # a game nobody has: the message names the games with an engine
 
 
 def command_line(game: str, bots: str, variants: list[str], players: int | None, games: int, seed: int,
@@ -166,12 +167,6 @@ def _engineless(project: str, game: str) -> bool:
 
     with command_errors(Path(project), what="balance"):
         return engine_of(game, Path(project)) is None
-
-
-def _specs():  # type: ignore[no-untyped-def]
-    from ..games import all_specs
-
-    return all_specs()
 
 
 def _fail(message: str) -> NoReturn:
