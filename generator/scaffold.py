@@ -4,8 +4,9 @@ Each template (``scaffolds/<name>/`` in what Pipworks ships) is a working projec
 game called "My Game" (slug ``my-game``, engine package ``my_game_engine``); making a
 project copies it with the designer's names in place of those, plus what every project
 has (``scaffolds/common/``: the site settings, a home page template, a README) and the
-rules site's assets and the page on how examples are checked from Pipworks' own site
-(no code: what the site needs of Pipworks is in the package). The project is recorded
+rules site's assets, the page on how examples are checked and the guide "Make your own
+game" from Pipworks' own site (no code: what the site needs of Pipworks is in the
+package). The project is recorded
 as trusted for its maker (``generator.trust``), so a template's own engine runs at
 once. ``cd NAME && pipworks build`` then builds it as it is.
 """
@@ -27,12 +28,14 @@ TEMPLATES = ("blank", "trick-taking", "dice-board")
 ABOUT = {
     "blank": "a few cards from a cards file, no engine",
     "trick-taking": "a 36-card trick-taking game with a small rules engine and two verified examples",
-    "dice-board": "a board drawn from a layout, dice, no engine",
+    "dice-board": "a board drawn from a layout, dice, and a small rules engine that checks its example",
 }
 #: The names a template is written with, replaced by the designer's.
 SLUG, TITLE, MODULE = "my-game", "My Game", "my_game"
-#: From Pipworks' own rules site, copied into every project's site/.
-SITE_PARTS = ("assets", "pages/how-examples-are-checked.md")
+#: From Pipworks' own rules site, copied into every project's site/: its assets, the page
+#: on how examples are checked, and the guide (the tutorial travels with the project, so
+#: a designer who installed a wheel finds it in their own site, from one source).
+SITE_PARTS = ("assets", "pages/how-examples-are-checked.md", "pages/make-your-own-game.md")
 
 
 class ScaffoldError(ValueError):

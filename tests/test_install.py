@@ -98,3 +98,67 @@ def test_a_new_game_from_the_wheel_builds_and_verifies(installed: Path, tmp_path
         assert (demo / "output" / rel).is_file(), rel
     page = (demo / "output" / "site" / "demo" / "index.html").read_text(encoding="utf-8")
     assert page.count("outcome checked against the reference engine") == 2
+
+
+def attempt(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """A command as a designer types it in a shell whose PATH starts with the venv."""
+    base = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=600, env={**base, **(env or {})})
+
+
+@pytest.mark.parametrize("template", ["blank", "trick-taking", "dice-board"])
+def test_each_template_from_the_wheel_builds_and_balances(installed: Path, tmp_path: Path, template: str) -> None:
+    """Issue 22's acceptance, outside the repository: new, build, balance with 200 games.
+    A template with an engine is balanced; the blank one (no engine) is refused in one
+    line that names the level of the engine protocol balance needs."""
+    pipworks = str(installed / "pipworks")
+    made = run([pipworks, "new", "g", "--template", template], tmp_path)
+    assert "next: cd g && pipworks build && pipworks serve" in made.stdout
+    game = tmp_path / "g"
+    run([pipworks, "build"], game)
+    readme = (game / "README.md").read_text(encoding="utf-8")
+    told = [line.split("#")[0].split() for line in readme.split("```bash\n")[1].split("```")[0].splitlines()]
+    assert [words[:2] for words in told] == [["pipworks", "build"], ["pipworks", "serve"], ["pipworks", "verify"]]
+    verified = run([pipworks, "verify"], game)  # the README's third command (serve: the guide's test runs it)
+    assert ("all agree with the engines" in verified.stdout) == (template != "blank"), verified.stdout
+    balanced = attempt([pipworks, "balance", "g", "--games", "200"], game)
+    if template == "blank":
+        assert balanced.returncode == 2 and "Traceback" not in balanced.stderr, balanced.stderr
+        assert balanced.stderr.strip().startswith("'g' has no rules engine: pipworks balance needs one, at level "
+                                                  "balance of the engine protocol"), balanced.stderr
+        assert len(balanced.stderr.strip().splitlines()) == 1
+        return
+    assert balanced.returncode == 0, balanced.stdout + balanced.stderr
+    assert "G: 200 games per configuration" in balanced.stdout and "no heuristic bot" in balanced.stderr
+
+
+def test_every_command_of_the_guide_runs_from_the_wheel(installed: Path, tmp_path: Path) -> None:
+    """The guide "Make your own game" as a wheel's user reads it, in the project that
+    `pipworks new` made (the page travels with it), every command run as written, in a
+    folder outside the repository, with only the venv's Pipworks on the PATH."""
+    import re
+    import shlex
+
+    from tests.docs.test_tutorial import serve_and_edit
+
+    env = {"PATH": os.pathsep.join([str(installed), os.environ.get("PATH", "")])}
+    shipped = run([str(installed / "python"), "-c", "import generator; print(generator.shipped_root())"], tmp_path)
+    page = Path(shipped.stdout.strip()) / "site" / "pages" / "make-your-own-game.md"
+    blocks = re.findall(r"^```bash\n(.*?)^```", page.read_text(encoding="utf-8"), re.M | re.S)
+    commands = [line.strip() for block in blocks for line in block.splitlines() if line.strip()]
+    assert commands[:2] == ["pipworks new dragon-dice --template trick-taking", "cd dragon-dice"], commands
+    assert any(c.startswith("pipworks balance") for c in commands) and any(c.startswith("pipworks serve") for c in commands)
+    cwd = tmp_path
+    for command in commands:
+        if command.startswith("cd "):
+            cwd = cwd / command[3:]
+            travelled = (cwd / "site" / "pages" / "make-your-own-game.md").read_text(encoding="utf-8")
+            assert travelled == page.read_text(encoding="utf-8")  # the guide is in the project's own site
+            continue
+        if command.startswith("pipworks serve"):
+            serve_and_edit(command, cwd, {**os.environ, **env})
+            continue
+        result = attempt(shlex.split(command), cwd, env)
+        assert result.returncode == 0, f"{command}\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}"
+    assert "Make your own game" in (cwd / "output" / "site" / "make-your-own-game.html").read_text(encoding="utf-8")
+    assert (cwd / "output" / "dragon-dice" / "dragon-dice-pnp-letter-backs-fold.pdf").is_file()

@@ -59,7 +59,29 @@ def test_the_trick_taking_engine_verifies_its_two_examples(made: dict[str, Path]
     assert page.count("outcome checked against the reference engine") == 2 and "not checked by an engine" not in page
 
 
-@pytest.mark.parametrize("template", ["blank", "dice-board"])
+def test_the_dice_board_engine_verifies_its_example(made: dict[str, Path]) -> None:
+    root = made["dice-board"]
+    result = pipworks(root, "verify", "--strict")
+    assert result.returncode == 0 and "verified 1 examples (my-dice-board 1)" in result.stdout, result
+    page = (root / "output" / "site" / "my-dice-board" / "index.html").read_text(encoding="utf-8")
+    assert page.count("outcome checked against the reference engine") == 1 and "not checked by an engine" not in page
+
+
+def test_the_guide_comes_with_every_project(made: dict[str, Path]) -> None:
+    """A designer who installed a wheel has no checkout: the guide "Make your own game"
+    is a page of their own site, and the README says where it is."""
+    from generator import shipped_root
+
+    guide = (shipped_root() / "site" / "pages" / "make-your-own-game.md").read_text(encoding="utf-8")
+    for root in made.values():
+        assert (root / "site" / "pages" / "make-your-own-game.md").read_text(encoding="utf-8") == guide
+        page = (root / "output" / "site" / "make-your-own-game.html").read_text(encoding="utf-8")
+        assert "Make your own game" in page and "The engine protocol" in page
+        readme = (root / "README.md").read_text(encoding="utf-8")
+        assert "site/pages/make-your-own-game.md" in readme and "pypi.org" not in readme
+
+
+@pytest.mark.parametrize("template", ["blank"])
 def test_a_game_without_an_engine_has_its_examples_marked_not_checked(made: dict[str, Path], template: str) -> None:
     root = made[template]
     result = pipworks(root, "verify")

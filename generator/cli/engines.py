@@ -22,7 +22,8 @@ def game_engine(root: Path, slug: str, command: str = "play") -> Any:
     """The rules engine of ``slug``, built from the project's own content when it has
     that game (validated first, so broken content gets its file:line message), else
     from the content Pipworks ships. A game without one (content only) ends ``command``
-    with a message, exit 2."""
+    with a message, exit 2; so does an engine short of the simulate level of the engine
+    protocol (``generator.rules.protocol``), before any game is played."""
     from ..games import all_specs
     from ..verify.project import validated_project
     from ..verify.run import engine_of
@@ -35,17 +36,23 @@ def game_engine(root: Path, slug: str, command: str = "play") -> Any:
         engine = None
     if engine is None:  # a game known by its content only (or whose plugin is not trusted: said above)
         if (root / "content" / slug / "game.yaml").is_file():
-            fail(no_engine(slug, f"pipworks {command} needs one"))
+            fail(no_engine(slug, f"pipworks {command} needs one, at level simulate of the engine protocol"))
         known = sorted(s for s, spec in all_specs().items() if spec.engine is not None)
         fail(f"no rules engine for {slug!r}; games with one: {', '.join(known)}")
+    from ..rules.protocol import EngineIncomplete, require
+
+    try:  # before any game: a missing method is named here, not met as an AttributeError mid-game
+        require(engine, "play" if command == "play" else "simulate", slug)
+    except EngineIncomplete as exc:
+        fail(str(exc))
     return engine
 
 
 def no_engine(slug: str, needs: str) -> str:
     """Why a command that plays games cannot play ``slug``, and where to read how to give
     it an engine."""
-    return (f"{slug!r} has no rules engine: {needs}; see 'Your engine as a plugin' in the guide "
-            "Make your own game (site/pages/make-your-own-game.md)")
+    return (f"{slug!r} has no rules engine: {needs}; see 'Your engine as a plugin' and 'The engine "
+            "protocol' in the guide Make your own game (site/pages/make-your-own-game.md)")
 
 
 def seat_names(engine: Any, state: Any) -> list[str]:

@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import NoReturn, Optional
+from typing import TYPE_CHECKING, NoReturn, Optional
 
 import typer
+
+if TYPE_CHECKING:
+    from ..lab.bots import GameLab
 
 
 def balance(
     ctx: typer.Context,
     game: str = typer.Argument(..., help="Game slug, e.g. pip-trick."),
-    bots: str = typer.Option("heuristic", "--bots", "-b",
-                             help="Bot for every seat, or one per seat, comma-separated: random, heuristic, ismcts:N."),
+    bots: Optional[str] = typer.Option(None, "--bots", "-b", show_default=False,
+                                       help="Bot for every seat, or one per seat, comma-separated: random, heuristic, "
+                                            "ismcts:N (default: heuristic, or random for a game with none)."),
     variant: list[str] = typer.Option([], "--variant", "-v",
                                       help="A variant to compare with the base game (repeatable; 'all': every variant)."),
     players: Optional[int] = typer.Option(None, "--players", "-n", help="Number of players (default: the game's usual)."),
@@ -31,23 +35,21 @@ def balance(
     rule fires, and each variant against the base game, from bots playing many games."""
     import json
 
-    from ..games import find_spec
     from ..lab.balance import Configuration, balance as run_balance
     from ..lab.bots import UnknownBot, seat_bots
     from ..lab.executors import EXECUTORS, ExecutorUnavailable, make_runner
-    from ..lab.tournament import game_lab
     from ..lab.words import report_text
 
     project = _project(ctx, game)
-    try:
-        lab = game_lab(game, project)
-    except KeyError as exc:
-        if project is not None and _engineless(project, game):
-            from .engines import no_engine
-
-            _fail(no_engine(game, "pipworks balance needs one (and bots)"))
-        known = ", ".join(sorted(s for s, spec in _specs().items() if spec.bots is not None))
-        _fail(f"{exc.args[0]}; games the lab can play: {known}" if find_spec(game) is None else str(exc.args[0]))
+    lab = _lab(game, project)
+    if bots is None:
+        bots = "heuristic" if lab.has_heuristic else "random"
+        if not lab.has_heuristic:
+            typer.echo(f"{game} has no heuristic bot (its engine gives no `heuristic`, which is optional): every seat "
+                       "plays random; --bots ismcts:N seats searching players", err=True)
+    elif not lab.has_heuristic and "heuristic" in [b.strip() for b in bots.split(",")]:
+        _fail(f"{game} has no heuristic bot: its engine gives no `heuristic` (optional, level balance of the engine "
+              "protocol); use --bots random or ismcts:N")
     chosen = list(lab.engine.variants) if variant == ["all"] else variant
     unknown = [v for v in chosen if v not in lab.engine.variants]
     if unknown:
@@ -114,6 +116,26 @@ def _run(lab, configs, names, games, seed, runner, total, ladder, iterations, pr
     return report
 
 
+def _lab(game: str, project: str | None) -> "GameLab":
+    """The game's lab, or exit 2 with one line: no such game, no engine, or an engine
+    short of the balance level of the engine protocol (checked before any game)."""
+    from ..lab.tournament import game_lab
+    from ..rules.protocol import EngineIncomplete
+    from .common import command_errors
+
+    try:
+        with command_errors(Path(project) if project else Path("."), what="balance"):
+            return game_lab(game, project)
+    except EngineIncomplete as exc:
+        _fail(str(exc))
+    except KeyError as exc:
+        if project is not None and _engineless(project, game):
+            from .engines import no_engine
+
+            _fail(no_engine(game, "pipworks balance needs one, at level balance of the engine protocol"))
+        _fail(str(exc.args[0]))  # a game nobody has: the message names the games with an engine
+
+
 def command_line(game: str, bots: str, variants: list[str], players: int | None, games: int, seed: int,
                  ladder: int, iterations: int) -> str:
     """The command that makes this report again (where the games ran does not matter)."""
@@ -145,12 +167,6 @@ def _engineless(project: str, game: str) -> bool:
 
     with command_errors(Path(project), what="balance"):
         return engine_of(game, Path(project)) is None
-
-
-def _specs():  # type: ignore[no-untyped-def]
-    from ..games import all_specs
-
-    return all_specs()
 
 
 def _fail(message: str) -> NoReturn:

@@ -12,7 +12,7 @@ def new(
     name: Path = typer.Argument(..., help="The new project's folder; its last part names the game (e.g. dragon-dice)."),
     template: str = typer.Option("blank", "--template", "-t",
                                  help="blank (cards, no engine), trick-taking (cards and a small rules engine) "
-                                      "or dice-board (a board and dice, no engine)."),
+                                      "or dice-board (a board, dice and a small rules engine)."),
     slug: Optional[str] = typer.Option(None, "--slug", help="The game's slug (lower-case ASCII, e.g. dragon-dice) "
                                        "when the folder's name has letters with no ASCII spelling."),
 ) -> None:
@@ -35,4 +35,5 @@ def new(
     typer.echo(f"  content/{names.slug}/game.yaml     the game: rules, components, glossary, quick reference")
     typer.echo(f"  content/{names.slug}/*-layout.yaml how the printed pieces look (named boxes in mm)")
     typer.echo(f"  content/{names.slug}/examples.yaml worked examples")
-    typer.echo(f"next: cd {name} && pipworks build")
+    typer.echo(f"next: cd {name} && pipworks build && pipworks serve  (README.md says more; the guide "
+               "'Make your own game' is a page of the project's own site)")

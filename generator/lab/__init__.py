@@ -10,5 +10,7 @@ the numbers say about each game (``pipworks balance``).
 - :mod:`.balance` and :mod:`.ladder`: the reports, as JSON; :mod:`.charts`: their SVG.
 
 The lab sees a game only through its engine (``generator.rules.base.Game``) and its
-``bots`` module (``generator.rules.bots.GameBots``).
+``bots`` module (``generator.rules.bots.GameBots``); a designer's game with no bots
+module is seen through its engine's balance-level methods (``generator.rules.protocol``,
+:mod:`.engine_bots`).
 """

@@ -34,11 +34,17 @@ class Bot(Protocol):
 
 @dataclass(frozen=True)
 class GameLab:
-    """A game as the lab sees it: its engine and its bots module."""
+    """A game as the lab sees it: its engine and its bots module (or, for a game with
+    none, its engine's own balance-level methods: ``generator.lab.engine_bots``)."""
 
     slug: str
     engine: Game[Any, Any]
     bots: GameBots
+
+    @property
+    def has_heuristic(self) -> bool:
+        """Does the game have a quick sensible player? (Optional for a designer's engine.)"""
+        return bool(getattr(self.bots, "has_heuristic", True))
 
 
 class RandomBot:

@@ -3,7 +3,8 @@
 For each pairing (``ismcts:N`` against ``random``, ``heuristic`` against ``random``,
 ``ismcts:N`` against ``heuristic``) the stronger bot takes one seat (one partnership in a
 partnership game) and the weaker bot every other seat; the stronger bot's seat moves
-round the table from game to game, so no seat or turn order favours either. Each side's
+round the table from game to game, so no seat or turn order favours either. A game
+without a heuristic player has only the first pairing. Each side's
 share of the victories per player comes with its 95 % Wilson interval; a pairing is
 *separated* when the intervals do not overlap, and says which side is ahead. (``players`` behind a rate counts each
 partnership once a game: partners share their outcome.)
@@ -61,6 +62,8 @@ def ladder(lab: GameLab, games: int, seed: int, iterations: int, run: Runner,
     seats = len(lab.engine.result(lab.engine.new_game()).scores)
     rows = []
     for strong, weak in PAIRINGS:
+        if "heuristic" in (strong, weak) and not lab.has_heuristic:
+            continue  # a designer's engine need not have a heuristic player
         strong_name = f"ismcts:{iterations}" if strong == "ismcts" else strong
         match = Match(lab.slug, seatings(lab, seats, strong_name, weak), (), None, project)
         records = play(match, games, seed, run, progress)

@@ -55,20 +55,24 @@ def game_seeds(seed: int, games: int) -> list[int]:
 
 @lru_cache(maxsize=8)
 def game_lab(slug: str, project: str | None = None) -> GameLab:
-    """The engine and bots module of a game (the shipped content, or a project's)."""
-    from ..games import engine_for, find_game, find_spec
+    """The engine and bots of a game (the shipped content, or a project's): the game's
+    ``bots`` module when it has one, else its engine's own balance-level methods
+    (``generator.rules.protocol``; raises EngineIncomplete naming a missing one).
+    Raises KeyError for a game with no rules engine."""
+    from ..games import find_spec
+    from ..rules.protocol import require
+    from ..verify.run import engine_of
+    from .engine_bots import EngineBots
 
-    spec = find_spec(slug)
-    if spec is None or spec.bots is None:
-        raise KeyError(f"{slug!r} has no bots module: the lab cannot play it")
-    if project is None:
-        return GameLab(slug, find_game(slug), spec.bots())
-    from ..content.loader import parse_game
-
-    engine = engine_for(parse_game(Path(project) / "content" / slug))
+    # engine_of reads the project's own plugins first (a worker process has not yet)
+    engine = engine_of(slug, Path(project) if project is not None else None)
     if engine is None:
         raise KeyError(f"{slug!r} has no rules engine")
-    return GameLab(slug, engine, spec.bots())
+    spec = find_spec(slug)
+    if spec is not None and spec.bots is not None:
+        return GameLab(slug, engine, spec.bots())
+    require(engine, "balance", slug)
+    return GameLab(slug, engine, EngineBots(engine))
 
 
 def make_bot(name: str, lab: GameLab) -> Bot:

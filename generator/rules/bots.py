@@ -1,8 +1,10 @@
 """What the designer's lab needs of a game beyond its rules: the game's ``bots`` module.
 
-Every game package has a ``bots`` module with the functions of :class:`GameBots`; the
-lab (``generator.lab``) plays tournaments, searches and balance runs through them and
-the engine, never through anything game-specific.
+Every shipped game package has a ``bots`` module with the functions of
+:class:`GameBots`; the lab (``generator.lab``) plays tournaments, searches and balance
+runs through them and the engine, never through anything game-specific. A designer's
+game needs no such module: its engine's balance-level methods stand in for it
+(``generator.rules.protocol``, ``generator.lab.engine_bots``).
 
 The one rule every function here keeps: **a bot never reads hidden information.** What
 a seat may know is what ``describe(state, viewer=seat)`` and ``log(state,

@@ -205,6 +205,12 @@ def run_one(example: Example, outcome: Outcome, before: bool = False, root: Path
     if engine is None:
         outcome.unchecked.append(example)
         return None
+    from ..rules.protocol import EngineIncomplete, missing
+
+    gap = missing(engine, "verify")
+    if gap is not None:  # named before replaying, not met as an AttributeError
+        outcome.unreadable.append(ContentError(example.file, example.line, (), str(EngineIncomplete(example.game, *gap))))
+        return None
     position = example.data.get("position") or {}
     play = example.play
     refused = REFUSED in example.data["expect"]

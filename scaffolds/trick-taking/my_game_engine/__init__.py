@@ -9,6 +9,12 @@ printed cards come from, so the rules and the print can never disagree.
 The rules: deal every card; the leader plays any card; the others follow suit if they
 can; the highest card of the suit led wins the trick and leads the next; whoever takes
 the most tricks wins.
+
+The engine has the three levels of Pipworks' engine protocol (the guide's page "Make
+your own game" lists them): ``run_example`` for ``pipworks verify``; ``new_game``,
+``to_move``, ``legal_actions``, ``apply``, ``is_over`` and ``result`` for ``pipworks
+simulate``; and ``determinise`` for ``pipworks balance``, whose search bot must never
+see another player's hand.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from typing import Any, Mapping, NamedTuple, Sequence
 from generator.content.cards import read_cards
 from generator.games.spec import GameSpec
 from generator.rules.base import IllegalAction, Result, SetupError, implements
+from generator.rules.hidden import deal_unseen
 
 GLYPHS = {"hearts": "♥", "spades": "♠", "diamonds": "♦", "clubs": "♣"}
 Action = tuple[str, int]
@@ -50,6 +57,7 @@ class State(NamedTuple):
     leader: int
     tricks: tuple[int, ...]  # tricks taken by each seat
     log: tuple[str, ...]
+    voids: tuple[int, ...]  # each seat's suits (bit per suit) it showed it lacks by not following
 
 
 def read_deck(folder: Any, content: Any) -> Deck:
@@ -80,7 +88,7 @@ class Engine:
         random.Random(seed).shuffle(cards)
         size = len(cards) // players
         hands = tuple(tuple(sorted(cards[i * size:(i + 1) * size])) for i in range(players))
-        return State(hands, (), 0, (0,) * players, ())
+        return State(hands, (), 0, (0,) * players, (), (0,) * players)
 
     def to_move(self, state: State) -> int | None:
         return None if self.is_over(state) else (state.leader + len(state.trick)) % len(state.hands)
@@ -97,17 +105,30 @@ class Engine:
         hands = tuple(tuple(c for c in hand if c != card) if i == seat else hand for i, hand in enumerate(state.hands))
         trick = state.trick + ((seat, card),)
         log = state.log + (f"P{seat + 1} plays {self.deck.text(card)}",)
+        voids = state.voids
+        if state.trick and self.deck.suit(card) != self.deck.suit(state.trick[0][1]):  # everyone saw it
+            voids = tuple(v | (1 << self.deck.suit(state.trick[0][1]) if i == seat else 0) for i, v in enumerate(voids))
         if len(trick) < len(hands):
-            return State(hands, trick, state.leader, state.tricks, log)
+            return State(hands, trick, state.leader, state.tricks, log, voids)
         winner = trick_winner(self.deck, trick)
         tricks = tuple(n + (i == winner) for i, n in enumerate(state.tricks))
-        return State(hands, (), winner, tricks, log + (f"P{winner + 1} wins the trick",))
+        return State(hands, (), winner, tricks, log + (f"P{winner + 1} wins the trick",), voids)
 
     def is_over(self, state: State) -> bool:
         return not state.trick and not any(state.hands)
 
     def result(self, state: State) -> Result:
         return Result(tuple(float(n) for n in state.tricks), ranking(state.tricks))
+
+    def determinise(self, state: State, seat: int, rng: random.Random) -> State:
+        """The game as ``seat`` might picture it: the other hands dealt again from the
+        cards it has not seen, each the same size and with no card of a suit its holder
+        showed it lacks. (Cards are played face up, so every play is seen in full.)"""
+
+        def may_hold(other: int, card: int) -> bool:
+            return not state.voids[other] >> self.deck.suit(card) & 1
+
+        return state._replace(hands=deal_unseen(state.hands, seat, rng, may_hold))
 
     def log(self, state: State, viewer: int | None = None) -> Sequence[str]:
         return list(state.log)
@@ -139,7 +160,7 @@ class Engine:
         if lead not in seats:
             raise SetupError(f"lead must be one of {', '.join(seats)}")
         cards = tuple(tuple(self.deck.parse(str(c)) for c in hands[s]) for s in seats)
-        state = State(cards, (), seats.index(lead), (0,) * len(seats), ())
+        state = State(cards, (), seats.index(lead), (0,) * len(seats), (), (0,) * len(seats))
         winners = []
         for move in play:
             before = len(state.trick)
