@@ -23,10 +23,11 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any, Iterator, Mapping, Sequence
 
 from ..components.base import Component, Face, FaceOptions
 from ..components.palette import WHITE, palette
+from ..components.suits import Shape, suit_set
 from ..content.cards import CardRow, read_cards
 from ..content.errors import ContentError, ContentInvalid
 from ..layout.boxes import Box as Area
@@ -110,14 +111,16 @@ def _lay_out(content: Any, options: FaceOptions, root: Path, folder: Path) -> tu
     return made, _unique(problems)
 
 
-def context(content: Any, options: FaceOptions, folder: Path, root: Path) -> Context:
+def context(content: Any, options: FaceOptions, folder: Path, root: Path,
+            shapes: Mapping[str, Shape] | None = None) -> Context:
     """What drawing a game's boxes needs: its folder, project, suits, ink, the names a
-    template may use ({title}...) and the game's palette colours."""
-    pal = palette(content.slug, options.ink)
+    template may use ({title}...) and the game's palette colours. ``shapes``: the
+    suit symbols the game's package draws (``GameSpec.symbols``), if any."""
+    pal = palette(content.slug, options.ink, suit_set(content.suits, shapes or {}))
     colours = {"accent": pal.accent, "accent-tint": pal.accent_tint, "text": pal.text, "line": pal.line,
                "paper": pal.paper, "faint": pal.faint, "on-accent": pal.text if pal.bw else WHITE}
-    return Context(folder, root.resolve(), tuple(content.suits), options.ink,
-                   {name: str(getattr(content, name, "") or "") for name in BUILTINS}, colours)
+    return Context(folder, root.resolve(), content.suit_names, options.ink,
+                   {name: str(getattr(content, name, "") or "") for name in BUILTINS}, colours, pal.suits)
 
 
 def _unique(problems: list[ContentError]) -> list[ContentError]:

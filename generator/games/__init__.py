@@ -23,6 +23,7 @@ from . import dice_lanes, four_deuces, multisuit, pip_trick, zero_grid
 from .spec import GameSpec, PluginError
 
 if TYPE_CHECKING:
+    from ..components.suits import Shape, SuitSet
     from ..content.loader import LoadedGame
     from ..content.schema import GameContent
     from ..rules.base import Game
@@ -116,6 +117,19 @@ def faces_for(slug: str, content: "GameContent | None" = None) -> "FacesFactory 
     from ..faces_from_data.faces import components, laid_out
 
     return components if content is None or laid_out(content) else None
+
+
+def symbols_of(slug: str) -> "dict[str, Shape]":
+    """The suit symbols game ``slug``'s package draws (``GameSpec.symbols``), by name."""
+    spec = find_spec(slug)
+    return dict(spec.symbols()) if spec is not None and spec.symbols is not None else {}
+
+
+def suits_of(content: "GameContent") -> "SuitSet":
+    """The game's suits as they print: its ``suits:`` with its package's symbols."""
+    from ..components.suits import suit_set
+
+    return suit_set(content.suits, symbols_of(content.slug))
 
 
 def has_faces(root: Path, slug: str) -> bool:

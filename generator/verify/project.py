@@ -35,6 +35,7 @@ def validated_project(root: Path, only: Iterable[str] | None = None, *, printing
     for game in project.games.values():
         found = [] if printing else list(_check_examples(project, game))
         found.extend(check_data(game))
+        found.extend(check_suit_symbols(game))
         if not printing:
             found.extend(check_variants(game))
         spec = find_spec(game.content.slug)
@@ -75,6 +76,29 @@ def check_variants(game: LoadedGame) -> Iterator[ContentError]:
     for ident in engine.variants:
         if ident not in described:
             yield game.source.error(("variants",), f"the rules engine plays a variant {ident!r} that the rulebook does not describe")
+
+
+def check_suit_symbols(game: LoadedGame) -> Iterator[ContentError]:
+    """Every declared suit's symbol is one Pipworks or the game's package draws, or a
+    short text; else the problem names the suit's line and the symbols there are."""
+    from ..components.suits import STANDARD_SHAPES, TEXT_SYMBOL_MAX, is_text_symbol
+    from ..games import symbols_of
+
+    if all(isinstance(suit, str) for suit in game.content.suits):
+        return
+    shapes = [*STANDARD_SHAPES, *symbols_of(game.content.slug)]
+    for index, suit in enumerate(game.content.suits):
+        if isinstance(suit, str):
+            continue
+        if suit.symbol is None:
+            if suit.name not in shapes:
+                yield game.source.error(("suits", index), f"suit {suit.name!r} needs a symbol: one of {', '.join(shapes)}, "
+                                                          f"or a text of at most {TEXT_SYMBOL_MAX} characters (a letter, ★)")
+            continue
+        if suit.symbol not in shapes and not is_text_symbol(suit.symbol):
+            yield game.source.error(("suits", index, "symbol"),
+                                    f"no symbol {suit.symbol!r}: name one of {', '.join(shapes)}, "
+                                    f"or write a text of at most {TEXT_SYMBOL_MAX} characters (a letter, ★)")
 
 
 def check_data(game: LoadedGame) -> Iterator[ContentError]:

@@ -57,7 +57,7 @@ def read_deck(folder: Any, content: Any) -> Deck:
     component = next(c for c in content.components if c.cards)
     rows = read_cards(folder / component.cards).rows
     ranks = sorted({row.values["rank"] for row in rows}, key=lambda r: (len(r), r))
-    return Deck(tuple(content.suits), tuple(ranks))
+    return Deck(tuple(content.suit_names), tuple(ranks))
 
 
 class Engine:
