@@ -1,17 +1,17 @@
-"""Suit symbols drawn as vector outlines, never as font glyphs.
+"""Suit symbols drawn as vector outlines (a designer's text symbol aside), not font glyphs.
 
 A glyph depends on the font a printer or viewer has; an outline prints the same
 everywhere. Each symbol is one or more closed contours in a unit box centred on the
 origin (x and y in -0.5..0.5, y down), built from lines and cubic Béziers only, the
-subset both backends draw identically. Holes (the bottle's label, the chip's ring, the
-mouth line) run opposite to their outline, so the non-zero and even-odd fill rules
+subset both backends draw identically. Holes (a game's symbols may have them: a label,
+a ring) run opposite to their outline, so the non-zero and even-odd fill rules
 agree and either backend fills the same area.
 
 Pipworks keeps the four standard shapes (hearts, diamonds, clubs, spades) and their
 four-colour scheme. Every other suit is the game's own: declared in its game.yaml
 (``suits:``, a name, a symbol and a colour). A symbol is a standard shape, a shape the
-game's package draws (``GameSpec.symbols``, e.g. The Four Deuces' bottle) or a short
-text such as a letter or ``★``. :func:`suit_set` resolves a game's declarations into a
+game's package draws (``GameSpec.symbols``) or a short
+text such as a letter or ``Ω``. :func:`suit_set` resolves a game's declarations into a
 :class:`SuitSet`, which the game's palette carries to everything that draws a suit.
 """
 
@@ -154,7 +154,7 @@ STANDARD_COLOURS: dict[str, str] = {"spades": "#1a1a1a", "hearts": "#c8102e", "d
 STANDARD_TINTS: dict[str, str] = {"spades": "#e6e6e6", "hearts": "#f8dde1", "diamonds": "#dce9f7", "clubs": "#dcefe2"}
 #: A suit of the game's own with no colour declared prints in ink.
 DEFAULT_COLOUR = "#1a1a1a"
-#: The longest text a symbol may be (a letter, a digit pair, a glyph such as ``★``).
+#: The longest text a symbol may be (a letter, a digit pair, a glyph such as ``Ω``).
 TEXT_SYMBOL_MAX = 2
 
 
@@ -190,7 +190,7 @@ def suit_symbol(suit: str | Shape, cx: float, cy: float, size: float, fill: str,
 
 
 def is_text_symbol(symbol: str) -> bool:
-    """A symbol that is printed as text: a letter or two, or a glyph (``A``, ``★``)."""
+    """A symbol that is printed as text: a letter or two, or a glyph (``A``, ``Ω``)."""
     return 0 < len(symbol) <= TEXT_SYMBOL_MAX and not symbol.isspace()
 
 

@@ -73,7 +73,7 @@ def check_suits(game: LoadedGame) -> Iterator[ContentError]:
                                                       f"declare it: {{name: {suit}, symbol: ..., colour: \"#rrggbb\"}}")
         if name in seen:
             where = ("suits", index) if isinstance(suit, str) else ("suits", index, "name")
-            yield game.source.error(where, f"suit {name!r} is declared twice (first at suits.{seen[name]})")
+            yield game.source.error(where, f"suit {name!r} is declared twice (first at suits[{seen[name]}])")
         seen.setdefault(name, index)
     declared = set(c.suit_names)
     known = f"this game's suits are {', '.join(c.suit_names)}" if c.suit_names else "this game has no suits"

@@ -44,7 +44,7 @@ class Suit:
 
     ``symbol`` is a standard shape (hearts, diamonds, clubs, spades), a symbol the
     game's package draws (``GameSpec.symbols``) or a short text printed as it is (a
-    letter, ``★``); unset, the suit's name (a standard suit restyled). ``colour`` prints
+    letter, ``Ω``: characters the shipped font has); unset, the suit's name (a standard suit restyled). ``colour`` prints
     its symbol and rank; ``tint`` is the pale panel behind suit content (default: the
     colour, faint)."""
 

@@ -54,7 +54,7 @@ ContentCheck = Callable[[Any, Any], Iterable["ContentError"]]
 BotsModule = Callable[[], "GameBots"]
 
 #: ``symbols()``: the suit symbols the game's package draws, by name, which its
-#: content's ``suits:`` may name as a suit's ``symbol`` (The Four Deuces' bottle...).
+#: content's ``suits:`` may name as a suit's ``symbol``.
 SymbolsFactory = Callable[[], "Mapping[str, Shape]"]
 
 

@@ -35,9 +35,14 @@ def validated_project(root: Path, only: Iterable[str] | None = None, *, printing
     for game in project.games.values():
         found = [] if printing else list(_check_examples(project, game))
         found.extend(check_data(game))
-        found.extend(check_suit_symbols(game))
+        symbols = list(check_suit_symbols(game))
+        found.extend(symbols)
         if not printing:
             found.extend(check_variants(game))
+        errors.extend(found)
+        if symbols:
+            continue  # the checks below draw the faces, which need every suit's symbol
+        found = []
         spec = find_spec(game.content.slug)
         for check in spec.checks if spec is not None else ():
             found.extend(check(project, game))
@@ -83,6 +88,7 @@ def check_suit_symbols(game: LoadedGame) -> Iterator[ContentError]:
     short text; else the problem names the suit's line and the symbols there are."""
     from ..components.suits import STANDARD_SHAPES, TEXT_SYMBOL_MAX, is_text_symbol
     from ..games import symbols_of
+    from ..layout.text import missing_glyphs
 
     if all(isinstance(suit, str) for suit in game.content.suits):
         return
@@ -93,12 +99,18 @@ def check_suit_symbols(game: LoadedGame) -> Iterator[ContentError]:
         if suit.symbol is None:
             if suit.name not in shapes:
                 yield game.source.error(("suits", index), f"suit {suit.name!r} needs a symbol: one of {', '.join(shapes)}, "
-                                                          f"or a text of at most {TEXT_SYMBOL_MAX} characters (a letter, ★)")
+                                                          f"or a text of at most {TEXT_SYMBOL_MAX} characters (a letter, Ω)")
             continue
-        if suit.symbol not in shapes and not is_text_symbol(suit.symbol):
+        if suit.symbol in shapes:
+            continue
+        if not is_text_symbol(suit.symbol):
             yield game.source.error(("suits", index, "symbol"),
                                     f"no symbol {suit.symbol!r}: name one of {', '.join(shapes)}, "
-                                    f"or write a text of at most {TEXT_SYMBOL_MAX} characters (a letter, ★)")
+                                    f"or write a text of at most {TEXT_SYMBOL_MAX} characters (a letter, Ω)")
+        elif missing := missing_glyphs(suit.symbol, bold=True):
+            yield game.source.error(("suits", index, "symbol"),
+                                    f"the shipped font has no {', '.join(map(repr, missing))}: write a letter, a digit "
+                                    f"or a Greek letter, or name one of {', '.join(shapes)}")
 
 
 def check_data(game: LoadedGame) -> Iterator[ContentError]:
