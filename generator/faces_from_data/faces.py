@@ -54,19 +54,21 @@ def laid_out(content: Any) -> list[tuple[int, Any]]:
     return [(i, c) for i, c in enumerate(content.components) if getattr(c, "layout", None)]
 
 
-def components(content: Any, options: FaceOptions, project_root: Path) -> Sequence[Component]:
+def components(content: Any, options: FaceOptions, project_root: Path,
+               shapes: Mapping[str, Shape] | None = None) -> Sequence[Component]:
     """The game's components laid out from data (a ``GameSpec.faces`` factory); raises
-    ContentInvalid listing every problem."""
-    made, problems = _make(content, options, project_root)
+    ContentInvalid listing every problem. ``shapes``: the suit symbols the game's
+    package draws (``GameSpec.symbols``), if any."""
+    made, problems = _make(content, options, project_root, shapes=shapes)
     if problems:
         raise ContentInvalid(problems)
     return made
 
 
-def check(game: Any, project_root: Path) -> list[ContentError]:
+def check(game: Any, project_root: Path, shapes: Mapping[str, Shape] | None = None) -> list[ContentError]:
     """Every problem of a loaded game's data-made faces, with the default print options;
     problems found in game.yaml get its line."""
-    found = _make(game.content, FaceOptions(), project_root, game.folder)[1]
+    found = _make(game.content, FaceOptions(), project_root, game.folder, shapes)[1]
     yaml_file = (game.folder / "game.yaml").resolve()
     return [game.source.error(e.path, e.message) if e.file.resolve() == yaml_file and e.line is None else e
             for e in found]
@@ -75,17 +77,17 @@ def check(game: Any, project_root: Path) -> list[ContentError]:
 _MADE: dict[tuple[Any, ...], tuple[Any, tuple[list[Component], list[ContentError]]]] = {}
 
 
-def _make(content: Any, options: FaceOptions, root: Path, folder: Path | None = None
-          ) -> tuple[list[Component], list[ContentError]]:
+def _make(content: Any, options: FaceOptions, root: Path, folder: Path | None = None,
+          shapes: Mapping[str, Shape] | None = None) -> tuple[list[Component], list[ContentError]]:
     """Laid out once per process for the same content, options and files."""
     folder = (folder or root / "content" / content.slug).resolve()
     stamps = tuple(_stamp(folder / getattr(c, name)) for _, c in laid_out(content)
                    for name in ("layout", "cards") if getattr(c, name, None))
-    key = (id(content), options, root.resolve(), folder, stamps)
+    key = (id(content), options, root.resolve(), folder, stamps, tuple((shapes or {}).items()))
     cached = _MADE.get(key)
     if cached is not None and cached[0] is content:
         return cached[1]
-    made = _lay_out(content, options, root.resolve(), folder)
+    made = _lay_out(content, options, root.resolve(), folder, shapes)
     if len(_MADE) > 8:
         _MADE.clear()
     _MADE[key] = (content, made)
@@ -99,10 +101,11 @@ def _stamp(path: Path) -> tuple[str, int]:
         return str(path), 0
 
 
-def _lay_out(content: Any, options: FaceOptions, root: Path, folder: Path) -> tuple[list[Component], list[ContentError]]:
+def _lay_out(content: Any, options: FaceOptions, root: Path, folder: Path,
+            shapes: Mapping[str, Shape] | None = None) -> tuple[list[Component], list[ContentError]]:
     made: list[Component] = []
     problems: list[ContentError] = []
-    ctx = context(content, options, folder, root)
+    ctx = context(content, options, folder, root, shapes)
     for index, component in laid_out(content):
         try:
             made.append(_component(content, index, component, options, ctx))

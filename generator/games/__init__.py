@@ -14,7 +14,7 @@ its content alone and a rulebook whose examples are marked as not checked.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -116,7 +116,10 @@ def faces_for(slug: str, content: "GameContent | None" = None) -> "FacesFactory 
         return spec.faces
     from ..faces_from_data.faces import components, laid_out
 
-    return components if content is None or laid_out(content) else None
+    if content is not None and not laid_out(content):
+        return None
+    shapes = symbols_of(slug)
+    return partial(components, shapes=shapes) if shapes else components
 
 
 def symbols_of(slug: str) -> "dict[str, Shape]":

@@ -17,7 +17,7 @@ from typing import Iterable, Iterator
 from ..content.errors import ContentError, ContentInvalid
 from ..content.loader import LoadedGame
 from ..content.project import Project, load_project
-from ..games import find_spec, use_project
+from ..games import find_spec, symbols_of, use_project
 
 
 def validated_project(root: Path, only: Iterable[str] | None = None, *, printing: bool = False) -> Project:
@@ -49,7 +49,7 @@ def validated_project(root: Path, only: Iterable[str] | None = None, *, printing
         if spec is None or spec.faces is None:  # faces from layout and cards files
             from ..faces_from_data.faces import check as check_data_faces
 
-            found.extend(check_data_faces(game, project.root))
+            found.extend(check_data_faces(game, project.root, symbols_of(game.content.slug)))
         errors.extend(found)
     if errors:
         raise ContentInvalid(errors)
@@ -87,7 +87,6 @@ def check_suit_symbols(game: LoadedGame) -> Iterator[ContentError]:
     """Every declared suit's symbol is one Pipworks or the game's package draws, or a
     short text; else the problem names the suit's line and the symbols there are."""
     from ..components.suits import STANDARD_SHAPES, TEXT_SYMBOL_MAX, is_text_symbol
-    from ..games import symbols_of
     from ..layout.text import missing_glyphs
 
     if all(isinstance(suit, str) for suit in game.content.suits):

@@ -159,3 +159,24 @@ def test_a_card_of_an_undeclared_suit_names_its_row(tmp_path: Path) -> None:
 def test_the_symbols_a_suit_may_name() -> None:
     """Pipworks keeps the standard four shapes for any game."""
     assert set(STANDARD_SHAPES) == {"hearts", "diamonds", "clubs", "spades"}
+
+
+def test_a_symbol_the_games_package_draws_prints_on_data_made_cards(tmp_path: Path) -> None:
+    """A game's package may draw symbols of its own (``GameSpec.symbols``), as The Four
+    Deuces does; cards made from data draw them for the suit that names one."""
+    from generator.components.base import FaceOptions
+    from generator.components.suits import Shape
+    from generator.content.project import load_project
+    from generator.faces_from_data.faces import components
+    from generator.scene import Path as Outline
+
+    root = _new(tmp_path)
+    game = _three_suits(root)
+    _edit(game, 'symbol: "M"', "symbol: crescent")
+    crescent = Shape("crescent", (("M", -0.5, -0.5), ("L", 0.5, -0.5), ("L", 0.5, 0.5), ("Z",)))
+    content = load_project(root).games[SLUG].content
+    made = components(content, FaceOptions(), root, shapes={"crescent": crescent})
+    moons = [face.front for face in made[0].faces[9:18]]
+    outlines = [item for scene in moons for item in scene.items if isinstance(item, Outline)]
+    # the box's symbol: the triangle at the box's size, in the moons' colour
+    assert sum(1 for o in outlines if o.style.fill == COLOURS["moons"] and len(o.commands) == 4) >= 9
