@@ -44,14 +44,14 @@ def validate(ctx: typer.Context) -> None:
 
 def _contrast_warnings(game: Any, root: Path) -> list[Any]:
     """Colour text of a data-made deck that does not stand out from its ground."""
-    from ..games import find_spec
+    from ..games import find_spec, symbols_of
 
     spec = find_spec(game.content.slug)
     if spec is not None and spec.faces is not None:
         return []
     from ..faces_from_data.faces import contrast_warnings
 
-    return contrast_warnings(game, root)
+    return contrast_warnings(game, root, symbols_of(game.content.slug))
 
 
 class Group(str, Enum):

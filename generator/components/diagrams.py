@@ -23,7 +23,6 @@ from ..scene import Item, Rect, Style, Text
 from . import pieces
 from . import typeset as ts
 from .palette import WHITE, Palette
-from .suits import suit_symbol
 
 #: Width of every diagram (mm): the text column of the A4 rulebook is 170 mm.
 WIDTH = 170.0
@@ -102,7 +101,7 @@ def card(x: float, y: float, rank: str, suit: str, pal: Palette, name: str,
     return [Rect(x, y, w, h, edge, radius=1.4),
             label(x + w / 2, y + h * 0.36, rank, f"{name} rank", w - 2.0, ts.HEADING, "middle", True,
                   pal.suit(suit)),
-            suit_symbol(suit, x + w / 2, y + h * 0.68, min(w, h) * 0.42, pal.suit(suit))]
+            pal.symbol(suit, x + w / 2, y + h * 0.68, min(w, h) * 0.42, pal.suit(suit))]
 
 
 def card_back(x: float, y: float, pal: Palette, w: float = CARD_W, h: float = CARD_H,

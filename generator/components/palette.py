@@ -3,40 +3,23 @@
 Suits use the four-colour scheme players of four-colour decks know (spades black,
 hearts red, diamonds blue, clubs green); each suit also has its own shape
 (``generator.components.suits``), so a red-green colour-blind player or a b/w print
-loses nothing. The Four Deuces' suits get four period colours chosen to stay apart in
-lightness as well as hue. In ``bw`` mode every suit is black and nothing is filled
+loses nothing. A game's own suits come with the colours its content declares (The Four
+Deuces: four period colours chosen to stay apart in lightness as well as hue), carried
+by the palette's :class:`SuitSet`. In ``bw`` mode every suit is black and nothing is filled
 edge to edge: fills become white or a pale grey tint that a laser printer spends
 little toner on.
 """
 
 from __future__ import annotations
-from ..scene import frozen
+
+from ..scene import Item, frozen
+from .suits import STANDARD_COLOURS, STANDARD_SET, STANDARD_TINTS, SuitSet
 
 
-#: Four-colour suit scheme (colour mode): hue and lightness both differ.
-SUIT_COLOURS: dict[str, str] = {
-    "spades": "#1a1a1a",
-    "hearts": "#c8102e",
-    "diamonds": "#0b5cad",
-    "clubs": "#1b7f3b",
-    # The Four Deuces: amber whiskey, felt green, rouge purple, blood-dark red.
-    "bootlegging": "#9a5b13",
-    "gambling": "#1f6f5c",
-    "prostitution": "#8e3b8a",
-    "murder": "#7a1020",
-}
-
-#: Light tints of each suit for panels behind suit content (colour mode only).
-SUIT_TINTS: dict[str, str] = {
-    "spades": "#e6e6e6",
-    "hearts": "#f8dde1",
-    "diamonds": "#dce9f7",
-    "clubs": "#dcefe2",
-    "bootlegging": "#f3e6d3",
-    "gambling": "#d7ece6",
-    "prostitution": "#efdcee",
-    "murder": "#f1d8dc",
-}
+#: The standard suits' colours and tints (``generator.components.suits``); a game's own
+#: suits declare theirs in its content.
+SUIT_COLOURS: dict[str, str] = STANDARD_COLOURS
+SUIT_TINTS: dict[str, str] = STANDARD_TINTS
 
 INK = "#1a1a1a"
 WHITE = "#ffffff"
@@ -53,6 +36,7 @@ class Palette:
     line: str  # rules, slot outlines
     faint: str  # printed-faintly content (setup pips, guides)
     text: str = INK
+    suits: SuitSet = STANDARD_SET  # the game's suits: their symbols and colours
 
     @property
     def bw(self) -> bool:
@@ -60,11 +44,16 @@ class Palette:
 
     def suit(self, suit: str) -> str:
         """The colour of ``suit``'s symbol and rank."""
-        return INK if self.bw else SUIT_COLOURS[suit]
+        return INK if self.bw else self.suits.colour(suit)
 
     def suit_tint(self, suit: str) -> str:
         """A pale panel colour for ``suit`` (white in b/w)."""
-        return WHITE if self.bw else SUIT_TINTS[suit]
+        return WHITE if self.bw else self.suits.tint(suit)
+
+    def symbol(self, suit: str, cx: float, cy: float, size: float, fill: str, stroke: str | None = None,
+               stroke_width: float = 0.2) -> Item:
+        """``suit``'s symbol, ``size`` mm tall, centred on (``cx``, ``cy``), in ``fill``."""
+        return self.suits.style(suit).draw(cx, cy, size, fill, stroke, stroke_width)
 
     def edge(self) -> str | None:
         """Fill for a full-bleed edge band; None in b/w (no full-bleed fills)."""
@@ -81,11 +70,12 @@ GAME_ACCENTS: dict[str, tuple[str, str]] = {
 }
 
 
-def palette(slug: str, ink: str) -> Palette:
-    """The palette of game ``slug`` for ink mode ``ink`` ("colour" or "bw")."""
+def palette(slug: str, ink: str, suits: SuitSet = STANDARD_SET) -> Palette:
+    """The palette of game ``slug`` for ink mode ``ink`` ("colour" or "bw"), with the
+    game's ``suits`` (``generator.components.suits.suit_set``; the standard four if none)."""
     if ink not in ("colour", "bw"):
         raise ValueError(f"unknown ink mode {ink!r}: use 'colour' or 'bw'")
     accent, tint = GAME_ACCENTS.get(slug, ("#333333", "#eeeeee"))
     if ink == "bw":
-        return Palette(ink=ink, accent=INK, accent_tint=WHITE, paper=WHITE, line=INK, faint="#b0b0b0")
-    return Palette(ink=ink, accent=accent, accent_tint=tint, paper=WHITE, line="#4a4a4a", faint="#b8b8b8")
+        return Palette(ink=ink, accent=INK, accent_tint=WHITE, paper=WHITE, line=INK, faint="#b0b0b0", suits=suits)
+    return Palette(ink=ink, accent=accent, accent_tint=tint, paper=WHITE, line="#4a4a4a", faint="#b8b8b8", suits=suits)

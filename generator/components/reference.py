@@ -19,7 +19,7 @@ from . import pieces
 from . import typeset as ts
 from .base import MIN_REFERENCE_PT, Component, Face, FaceOptions
 from .palette import Palette, palette
-from .suits import suit_symbol
+from .suits import SuitSet, suit_set
 from ..scene import frozen
 
 _SUIT_GLYPHS = "\u2660\u2665\u2666\u2663"
@@ -134,7 +134,7 @@ def _lines_face(game: GameContent, entries: list[_Entry], size: float, w: float,
             y += size * 0.5
         indent = 0.0 if entry.heading else size * 1.5
         if entry.suit:
-            items.append(suit_symbol(entry.suit, margin + size * 0.55, y - size * 0.35, size * 1.05,
+            items.append(pal.symbol(entry.suit, margin + size * 0.55, y - size * 0.35, size * 1.05,
                                      pal.suit(entry.suit)))
         elif not entry.heading:
             items.append(Circle(margin + size * 0.55, y - size * 0.33, size * 0.17,
@@ -162,20 +162,22 @@ def count_of(game: GameContent, component_id: str, default: int) -> int:
     return default
 
 
-def quickref_component(game: GameContent, options: FaceOptions) -> Component:
+def quickref_component(game: GameContent, options: FaceOptions, suits: SuitSet | None = None) -> Component:
     """The game's quick-reference card(s), card size, from its quick reference; as
-    many copies as the content's ``quick-reference`` component counts."""
+    many copies as the content's ``quick-reference`` component counts. ``suits``: the
+    game's suits as they print (default: its content's, with standard shapes)."""
     return lines_card_component(game, options, reference_lines(game, AT_THE_TABLE), "Quick reference", "quick-reference",
                                 "Quick reference card", count_of(game, "quick-reference", 1),
-                                "Cut out; keep one within reach of every player.")
+                                "Cut out; keep one within reach of every player.", suits)
 
 
 def lines_card_component(game: GameContent, options: FaceOptions, lines: list[QuickRefLine], subtitle: str,
-                         component_id: str, name: str, copies: int, assembly: str) -> Component:
+                         component_id: str, name: str, copies: int, assembly: str,
+                         suits: SuitSet | None = None) -> Component:
     """A card (continued on more cards if needed) listing ``lines`` under the game's
     title and ``subtitle``: quick references, player aids."""
     w, h = options.card_size
-    pal = palette(game.slug, options.ink)
+    pal = palette(game.slug, options.ink, suits or suit_set(game.suits))
     bleed = 0.0 if pal.bw else options.bleed
     margin = pieces.EDGE + 2.6
     body_height = h - 2 * margin - 9.4 - (4.5 if game.designer else 2.0)
@@ -224,7 +226,7 @@ def _table(t: Table, x: float, y: float, width: float, pal: Palette, n: int) -> 
         suit = t.row_suits[r] if r < len(t.row_suits) else None
         tx = x + 2
         if suit:
-            items.append(suit_symbol(suit, x + 4, ry + rh / 2, rh * 0.5, pal.suit(suit)))
+            items.append(pal.symbol(suit, x + 4, ry + rh / 2, rh * 0.5, pal.suit(suit)))
             tx = x + 7.5
         items.append(ts.label(tx, ry + rh * 0.65, row, f"score table {n} row {r + 1}", t.first_width - (tx - x) - 1,
                               ts.SMALL, bold=row.lower().startswith("total"), fill=pal.text))
@@ -234,9 +236,10 @@ def _table(t: Table, x: float, y: float, width: float, pal: Palette, n: int) -> 
 
 
 def score_sheet_component(game: GameContent, options: FaceOptions, tables: list[Table], notes: list[str],
-                          component_id: str = "score-sheet", name: str = "Score sheet") -> Component:
+                          component_id: str = "score-sheet", name: str = "Score sheet",
+                          suits: SuitSet | None = None) -> Component:
     """A score sheet (its own page): the game's title, its tables and scoring notes."""
-    pal = palette(game.slug, options.ink)
+    pal = palette(game.slug, options.ink, suits or suit_set(game.suits))
     margin = 10.0
     width = SHEET_W - 2 * margin
     items: list[Item] = [*pieces.border(SHEET_W, SHEET_H, pal), *pieces.board_header(game, name, SHEET_W, pal)]

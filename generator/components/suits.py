@@ -1,28 +1,33 @@
-"""Suit symbols drawn as vector outlines, never as font glyphs.
+"""Suit symbols drawn as vector outlines (a designer's text symbol aside), not font glyphs.
 
 A glyph depends on the font a printer or viewer has; an outline prints the same
 everywhere. Each symbol is one or more closed contours in a unit box centred on the
 origin (x and y in -0.5..0.5, y down), built from lines and cubic Béziers only, the
-subset both backends draw identically. Holes (the bottle's label, the chip's ring, the
-mouth line) run opposite to their outline, so the non-zero and even-odd fill rules
+subset both backends draw identically. Holes (a game's symbols may have them: a label,
+a ring) run opposite to their outline, so the non-zero and even-odd fill rules
 agree and either backend fills the same area.
 
-Standard suits keep their familiar shapes; The Four Deuces' suits get shapes of their
-own: a bottle (bootlegging), a poker chip (gambling), lips (prostitution) and a dagger
-(murder).
+Pipworks keeps the four standard shapes (hearts, diamonds, clubs, spades) and their
+four-colour scheme. Every other suit is the game's own: declared in its game.yaml
+(``suits:``, a name, a symbol and a colour). A symbol is a standard shape, a shape the
+game's package draws (``GameSpec.symbols``) or a short
+text such as a letter or ``Ω``. :func:`suit_set` resolves a game's declarations into a
+:class:`SuitSet`, which the game's palette carries to everything that draws a suit.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any, Iterable, Mapping
 
-from ..scene import Path, Style
+from ..scene import Item, Path, Style, Text
 
 Command = tuple
 
 
-def _arc(cx: float, cy: float, r: float, a0: float, a1: float) -> list[Command]:
+def arc(cx: float, cy: float, r: float, a0: float, a1: float) -> list[Command]:
     """Cubic segments (no initial move) along a circle from angle ``a0`` to ``a1``
     (radians, y down, so increasing angles turn clockwise on the page)."""
     steps = max(1, math.ceil(abs(a1 - a0) / (math.pi / 2)))
@@ -38,10 +43,10 @@ def _arc(cx: float, cy: float, r: float, a0: float, a1: float) -> list[Command]:
     return out
 
 
-def _circle(cx: float, cy: float, r: float, clockwise: bool = True) -> list[Command]:
+def circle(cx: float, cy: float, r: float, clockwise: bool = True) -> list[Command]:
     """A full circle as one closed contour; ``clockwise=False`` makes it a hole."""
     a1 = 2 * math.pi if clockwise else -2 * math.pi
-    return [("M", cx + r, cy), *_arc(cx, cy, r, 0.0, a1), ("Z",)]
+    return [("M", cx + r, cy), *arc(cx, cy, r, 0.0, a1), ("Z",)]
 
 
 def _angle(cx: float, cy: float, x: float, y: float) -> float:
@@ -117,92 +122,48 @@ def _club() -> tuple[Command, ...]:
         a_l1 += 2 * math.pi
     return (
         ("M", *tl),
-        *_arc(*top, r, a_top0, a_top1),
-        *_arc(*right, r, a_r0, a_r1),
+        *arc(*top, r, a_top0, a_top1),
+        *arc(*right, r, a_r0, a_r1),
         ("C", jr[0] + 0.01, jr[1] + 0.12, 0.1, 0.45, 0.21, 0.5),
         ("L", -0.21, 0.5),
         ("C", -0.1, 0.45, jl[0] - 0.01, jl[1] + 0.12, *jl),
-        *_arc(*left, r, a_l0, a_l1),
+        *arc(*left, r, a_l0, a_l1),
         ("Z",),
     )
 
 
-def _bottle() -> tuple[Command, ...]:
-    outline = (
-        ("M", -0.1, -0.5), ("L", 0.1, -0.5), ("L", 0.1, -0.43), ("L", 0.08, -0.41),
-        ("L", 0.08, -0.22), ("C", 0.08, -0.1, 0.26, -0.11, 0.26, 0.05),
-        ("L", 0.26, 0.43), ("C", 0.26, 0.47, 0.23, 0.5, 0.19, 0.5),
-        ("L", -0.19, 0.5), ("C", -0.23, 0.5, -0.26, 0.47, -0.26, 0.43),
-        ("L", -0.26, 0.05), ("C", -0.26, -0.11, -0.08, -0.1, -0.08, -0.22),
-        ("L", -0.08, -0.41), ("L", -0.1, -0.43), ("Z",),
-    )
-    label_hole = (("M", -0.18, 0.1), ("L", -0.18, 0.34), ("L", 0.18, 0.34), ("L", 0.18, 0.1), ("Z",))
-    return outline + label_hole
+@dataclass(frozen=True, eq=False)
+class Shape:
+    """A symbol's outline in the unit box (centre at the origin, height 1). Compared and
+    hashed by identity: each shape is made once, and placing it is cached by shape."""
+
+    name: str
+    commands: tuple[Command, ...]
 
 
-def _chip() -> tuple[Command, ...]:
-    """A poker chip: a disc with a ring cut out and six edge notches."""
-    commands: list[Command] = [*_circle(0, 0, 0.5), *_circle(0, 0, 0.31, clockwise=False),
-                               *_circle(0, 0, 0.24)]
-    for i in range(6):
-        a = i * math.pi / 3
-        c, s = math.cos(a), math.sin(a)
-        corners = [(0.36, -0.055), (0.47, -0.055), (0.47, 0.055), (0.36, 0.055)]
-        pts = [(x * c - y * s, x * s + y * c) for x, y in reversed(corners)]
-        commands += [("M", *pts[0]), *(("L", *p) for p in pts[1:]), ("Z",)]
-    return tuple(commands)
+#: The standard suits' shapes, by suit name: Pipworks' own, for any game.
+STANDARD_SHAPES: dict[str, Shape] = {name: Shape(name, make()) for name, make in (
+    ("hearts", _heart), ("diamonds", _diamond), ("spades", _spade), ("clubs", _club))}
+
+#: The standard suits, which a game may name without declaring them.
+SUITS: tuple[str, ...] = tuple(STANDARD_SHAPES)
+
+#: The four-colour scheme players of four-colour decks know (hue and lightness differ).
+STANDARD_COLOURS: dict[str, str] = {"spades": "#1a1a1a", "hearts": "#c8102e", "diamonds": "#0b5cad", "clubs": "#1b7f3b"}
+#: Light tints of each standard suit for panels behind suit content.
+STANDARD_TINTS: dict[str, str] = {"spades": "#e6e6e6", "hearts": "#f8dde1", "diamonds": "#dce9f7", "clubs": "#dcefe2"}
+#: A suit of the game's own with no colour declared prints in ink.
+DEFAULT_COLOUR = "#1a1a1a"
+#: The longest text a symbol may be (a letter, a digit pair, a glyph such as ``Ω``).
+TEXT_SYMBOL_MAX = 2
 
 
-def _lips() -> tuple[Command, ...]:
-    outline = (
-        ("M", -0.5, 0.0),
-        ("C", -0.36, -0.2, -0.21, -0.32, -0.1, -0.3),
-        ("C", -0.05, -0.29, -0.02, -0.25, 0.0, -0.21),
-        ("C", 0.02, -0.25, 0.05, -0.29, 0.1, -0.3),
-        ("C", 0.21, -0.32, 0.36, -0.2, 0.5, 0.0),
-        ("C", 0.36, 0.22, 0.21, 0.32, 0.0, 0.32),
-        ("C", -0.21, 0.32, -0.36, 0.22, -0.5, 0.0),
-        ("Z",),
-    )
-    mouth_line = (
-        ("M", -0.43, 0.0),
-        ("C", -0.15, 0.09, 0.15, 0.09, 0.43, 0.0),
-        ("C", 0.15, 0.035, -0.15, 0.035, -0.43, 0.0),
-        ("Z",),
-    )
-    return outline + mouth_line
-
-
-def _dagger() -> tuple[Command, ...]:
-    pts = [(-0.1, -0.5), (0.1, -0.5), (0.1, -0.42), (0.055, -0.42), (0.055, -0.23),
-           (0.3, -0.23), (0.3, -0.13), (0.11, -0.13), (0.11, 0.28), (0.0, 0.5),
-           (-0.11, 0.28), (-0.11, -0.13), (-0.3, -0.13), (-0.3, -0.23), (-0.055, -0.23),
-           (-0.055, -0.42), (-0.1, -0.42)]
-    return (("M", *pts[0]), *(("L", *p) for p in pts[1:]), ("Z",))
-
-
-_SHAPES = {
-    "hearts": _heart,
-    "diamonds": _diamond,
-    "spades": _spade,
-    "clubs": _club,
-    "bootlegging": _bottle,
-    "gambling": _chip,
-    "prostitution": _lips,
-    "murder": _dagger,
-}
-
-#: Every suit that has a drawn symbol.
-SUITS: tuple[str, ...] = tuple(_SHAPES)
-
-
-@lru_cache(maxsize=None)
 def unit_shape(suit: str) -> tuple[Command, ...]:
-    """The symbol of ``suit`` in the unit box (centre at the origin, height 1)."""
+    """The standard symbol of ``suit`` in the unit box (centre at the origin, height 1)."""
     try:
-        return _SHAPES[suit]()
+        return STANDARD_SHAPES[suit].commands
     except KeyError:
-        raise ValueError(f"no symbol for suit {suit!r}; known: {', '.join(SUITS)}") from None
+        raise ValueError(f"no standard symbol {suit!r}; standard: {', '.join(SUITS)}") from None
 
 
 def _place(command: Command, cx: float, cy: float, size: float) -> Command:
@@ -212,13 +173,104 @@ def _place(command: Command, cx: float, cy: float, size: float) -> Command:
 
 
 @lru_cache(maxsize=4096)
-def _placed(suit: str, cx: float, cy: float, size: float) -> tuple[Command, ...]:
+def _placed(shape: Shape, cx: float, cy: float, size: float) -> tuple[Command, ...]:
     """The symbol's commands at a place and size: a deck draws the same pips at the
     same places on many cards, so each is worked out once."""
-    return tuple(_place(c, cx, cy, size) for c in unit_shape(suit))
+    return tuple(_place(c, cx, cy, size) for c in shape.commands)
 
 
-def suit_symbol(suit: str, cx: float, cy: float, size: float, fill: str,
+def suit_symbol(suit: str | Shape, cx: float, cy: float, size: float, fill: str,
                 stroke: str | None = None, stroke_width: float = 0.2) -> Path:
-    """``suit``'s symbol, ``size`` mm tall, centred on (``cx``, ``cy``)."""
-    return Path(commands=_placed(suit, cx, cy, size), style=Style(fill=fill, stroke=stroke, stroke_width=stroke_width))
+    """A standard suit's symbol (or ``suit`` itself, a Shape), ``size`` mm tall,
+    centred on (``cx``, ``cy``)."""
+    shape = suit if isinstance(suit, Shape) else STANDARD_SHAPES.get(suit)
+    if shape is None:
+        raise ValueError(f"no standard symbol {suit!r}; standard: {', '.join(SUITS)}")
+    return Path(commands=_placed(shape, cx, cy, size), style=Style(fill=fill, stroke=stroke, stroke_width=stroke_width))
+
+
+def is_text_symbol(symbol: str) -> bool:
+    """A symbol that is printed as text: a letter or two, or a glyph (``A``, ``Ω``)."""
+    return 0 < len(symbol) <= TEXT_SYMBOL_MAX and not symbol.isspace()
+
+
+@dataclass(frozen=True)
+class SuitStyle:
+    """One suit as it prints: its name, its symbol (a Shape, or text) and its colours."""
+
+    name: str
+    symbol: Shape | str
+    colour: str
+    tint: str
+
+    def draw(self, cx: float, cy: float, size: float, fill: str, stroke: str | None = None,
+             stroke_width: float = 0.2) -> Item:
+        """The symbol, ``size`` mm tall, centred on (``cx``, ``cy``)."""
+        if isinstance(self.symbol, Shape):
+            return suit_symbol(self.symbol, cx, cy, size, fill, stroke, stroke_width)
+        if not is_text_symbol(self.symbol):
+            raise ValueError(f"suit {self.name!r}: no symbol {self.symbol!r} (the game's package draws it: "
+                             "give suit_set the package's symbols)")
+        # text: its cap height about 0.72 of the size, so the baseline sits that far below centre
+        return Text(round(cx, 4), round(cy + size * 0.36, 4), self.symbol, round(size, 4), "middle", True, fill,
+                    round(size * len(self.symbol), 4), name=f"{self.name} symbol")
+
+
+@dataclass(frozen=True)
+class SuitSet:
+    """A game's suits, in its order, as they print."""
+
+    styles: tuple[SuitStyle, ...]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.styles)
+
+    def style(self, suit: str) -> SuitStyle:
+        for style in self.styles:
+            if style.name == suit:
+                return style
+        raise KeyError(suit)
+
+    def colour(self, suit: str) -> str:
+        return self.style(suit).colour
+
+    def tint(self, suit: str) -> str:
+        return self.style(suit).tint
+
+    def __contains__(self, suit: object) -> bool:
+        return any(s.name == suit for s in self.styles)
+
+
+def _tint_of(colour: str) -> str:
+    """A pale panel colour of ``colour``: 15 % of it on white."""
+    rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(255 - (255 - c) * 0.15):02x}" for c in rgb)
+
+
+def resolve(suit: Any, shapes: Mapping[str, Shape] = {}) -> SuitStyle:
+    """One entry of a game's ``suits:`` (a standard suit's name, or a declared suit with
+    ``name``, ``symbol``, ``colour``, ``tint``) as it prints. ``shapes`` are the game's
+    own symbols by name. A symbol neither finds stays a name, and drawing it is a
+    ValueError (content checks report it first, with its line); its colours still hold."""
+    if isinstance(suit, str):
+        name, symbol, colour, tint = suit, suit, None, None
+    else:
+        name, symbol = suit.name, suit.symbol or suit.name
+        colour, tint = suit.colour, suit.tint
+    shape = shapes.get(symbol) or STANDARD_SHAPES.get(symbol)
+    # an undeclared colour: the standard suit's (by name, then by its standard shape)
+    standard = name if name in STANDARD_COLOURS else symbol
+    colour = colour or STANDARD_COLOURS.get(standard, DEFAULT_COLOUR)
+    tint = tint or (STANDARD_TINTS[standard] if standard in STANDARD_TINTS and colour == STANDARD_COLOURS[standard]
+                    else _tint_of(colour))
+    return SuitStyle(name, shape if shape is not None else symbol, colour.lower(), tint.lower())
+
+
+def suit_set(suits: Iterable[Any], shapes: Mapping[str, Shape] = {}) -> SuitSet:
+    """A game's ``suits:`` (``GameContent.suits``) as they print; see :func:`resolve`."""
+    return SuitSet(tuple(resolve(suit, shapes) for suit in suits))
+
+
+#: The standard four, for what draws without a game (tests, plain backs).
+STANDARD_SET = suit_set(SUITS)

@@ -8,7 +8,7 @@ from typing import Iterator
 from .errors import ContentError
 from .loader import LoadedGame, iter_sections
 from .reference import note, sections, undecided
-from .schema import KNOWN_SUITS
+from .schema import STANDARD_SUITS
 
 
 def rule_ids(game: LoadedGame) -> dict[str, tuple]:
@@ -61,18 +61,29 @@ def check_references(game: LoadedGame) -> Iterator[ContentError]:
 
 
 def check_suits(game: LoadedGame) -> Iterator[ContentError]:
+    """Each suit named once, a bare name only for a standard suit, and every suit the
+    content names (quick reference, components) one of the game's. Symbols are checked
+    against the game's package too, above the registry (``generator.verify.project``)."""
     c = game.content
+    seen: dict[str, int] = {}
     for index, suit in enumerate(c.suits):
-        if suit not in KNOWN_SUITS:
-            yield game.source.error(("suits", index), f"unknown suit {suit!r}; known suits: {', '.join(KNOWN_SUITS)}")
-    declared = set(c.suits)
+        name = suit if isinstance(suit, str) else suit.name
+        if isinstance(suit, str) and suit not in STANDARD_SUITS:
+            yield game.source.error(("suits", index), f"unknown suit {suit!r}: not a standard suit ({', '.join(STANDARD_SUITS)}); "
+                                                      f"declare it: {{name: {suit}, symbol: ..., colour: \"#rrggbb\"}}")
+        if name in seen:
+            where = ("suits", index) if isinstance(suit, str) else ("suits", index, "name")
+            yield game.source.error(where, f"suit {name!r} is declared twice (first at suits[{seen[name]}])")
+        seen.setdefault(name, index)
+    declared = set(c.suit_names)
+    known = f"this game's suits are {', '.join(c.suit_names)}" if c.suit_names else "this game has no suits"
     uses: list[tuple[str, tuple]] = [(q.suit, ("quickref", i, "suit")) for i, q in enumerate(c.quickref) if q.suit]
     uses += [(r.suit, path + ("reference", "suit")) for s, _, path in sections(c) if (r := note(s)) and r.suit]
     for i, comp in enumerate(c.components):
         uses += [(s, ("components", i, "suits", j)) for j, s in enumerate(comp.suits or [])]
     for suit, path in uses:
         if suit not in declared:
-            yield game.source.error(path, f"unknown suit {suit!r}; this game's suits are {', '.join(c.suits)}")
+            yield game.source.error(path, f"unknown suit {suit!r}; {known}")
 
 
 def check_components(game: LoadedGame) -> Iterator[ContentError]:

@@ -13,23 +13,15 @@ from typing import Annotated, Any, Iterator
 
 from .record import AtLeast, Loc, Matches, NotEmpty, OneLine, record
 
-#: Every suit any shipped game uses. A game declares the subset it uses in ``suits``;
-#: an unknown name anywhere is an error, so a typo never reaches a printed card.
-KNOWN_SUITS: tuple[str, ...] = (
-    "hearts",
-    "diamonds",
-    "spades",
-    "clubs",
-    "bootlegging",
-    "gambling",
-    "prostitution",
-    "murder",
-)
+#: The standard suits a game may name without declaring them (their shapes and colours
+#: are Pipworks' own, ``generator.components.suits``). Any other suit is declared.
+STANDARD_SUITS: tuple[str, ...] = ("hearts", "diamonds", "spades", "clubs")
 
 Slug = Annotated[str, Matches(r"[a-z0-9]+(-[a-z0-9]+)*", "an id: lower-case letters and digits, words joined by single hyphens")]
 Text = Annotated[str, NotEmpty()]
 #: A title, name or question: printed as a heading, nav entry or caption, so one line.
 Line = Annotated[str, NotEmpty(), OneLine()]
+Colour = Annotated[str, Matches(r"#[0-9a-fA-F]{6}", "a colour written #rrggbb")]
 Count = Annotated[int, AtLeast(0)]
 Positive = Annotated[int, AtLeast(1)]
 
@@ -44,6 +36,22 @@ class Span:
     def _problems(self) -> Iterator[tuple[Loc, str]]:
         if self.min > self.max:
             yield (), f"min ({self.min}) is larger than max ({self.max})"
+
+
+@record
+class Suit:
+    """A suit of the game's own: its name, its symbol and its colour.
+
+    ``symbol`` is a standard shape (hearts, diamonds, clubs, spades), a symbol the
+    game's package draws (``GameSpec.symbols``) or a short text printed as it is (a
+    letter, ``Ω``: characters the shipped font has); unset, the suit's name (a standard suit restyled). ``colour`` prints
+    its symbol and rank; ``tint`` is the pale panel behind suit content (default: the
+    colour, faint)."""
+
+    name: Slug
+    symbol: Annotated[str, NotEmpty(), OneLine()] | None = None
+    colour: Colour | None = None
+    tint: Colour | None = None
 
 
 @record
@@ -204,7 +212,9 @@ class GameContent:
     play_time: Span | None = None
     ages: Positive | None = None
     overview: Text
-    suits: Annotated[list[str], NotEmpty()]
+    #: the suits, in order: a standard suit by name (``hearts``) or a declared
+    #: :class:`Suit`; empty (or left out) for a game without suits.
+    suits: list[Slug | Suit] = field(default_factory=list)
     components: Annotated[list[Component], NotEmpty()]
     deals: list[Deal] = field(default_factory=list)
     setup: Annotated[list[Section], NotEmpty()]
@@ -223,6 +233,11 @@ class GameContent:
     #: components and rulebooks draw; each game's checks give them meaning.
     data: dict[str, Any] = field(default_factory=dict)
     files: Files = field(default_factory=Files)
+
+    @property
+    def suit_names(self) -> tuple[str, ...]:
+        """The suits' names, in order (what cards, components and engines name)."""
+        return tuple(s if isinstance(s, str) else s.name for s in self.suits)
 
     def all_sections(self) -> Iterator[Section]:
         """Every setup and rule section, depth first, in the order the rulebook prints them."""

@@ -156,8 +156,8 @@ def check(project: "Project", game: "LoadedGame") -> list["ContentError"]:
         return errors
     if errors:
         return errors
-    if tuple(game.content.suits) != SUITS:
-        errors.append(game.source.error(("suits",), f"the deck file's suits are {', '.join(SUITS)}; the game lists {', '.join(game.content.suits)}"))
+    if game.content.suit_names != SUITS:
+        errors.append(game.source.error(("suits",), f"the deck file's suits are {', '.join(SUITS)}; the game lists {', '.join(game.content.suit_names)}"))
     for problem in check_deck(deck.cards, rules):
         errors.append(_content_error(deck_path, deck.lines, problem))
     return errors

@@ -17,7 +17,7 @@ from typing import Any, Mapping
 from ..components import typeset as ts
 from ..components.diagrams import MARGIN, REPLAYER, WIDTH, Sheet
 from ..components.palette import palette
-from ..games import find_spec
+from ..games import find_spec, suits_of
 from ..scene import Scene
 from ..verify.run import Replay
 
@@ -34,7 +34,7 @@ def drawing(slug: str, example: Mapping[str, Any], game_content: Any, replay: Re
         return None
     before = replay.before if replay is not None else None
     after = replay.after if replay is not None else None
-    pal = palette(slug, "colour")
+    pal = palette(slug, "colour", suits_of(game_content))
     token = REPLAYER.set(_Replayer(example, before, after, engine))
     try:
         sheet: Sheet = spec.diagram(example, before, after, game_content, pal)
@@ -57,7 +57,7 @@ def legend_scene(slug: str, game_content: Any) -> Scene | None:
     spec = find_spec(slug)
     if spec is None or spec.legend is None:
         return None
-    sheet, description = spec.legend(game_content, palette(slug, "colour"))
+    sheet, description = spec.legend(game_content, palette(slug, "colour", suits_of(game_content)))
     title = getattr(game_content, "title", slug)
     return Scene(name=f"{slug} reading the examples", width=round(min(WIDTH, sheet.right + MARGIN), 2),
                  height=round(sheet.bottom + MARGIN, 2), items=tuple(sheet.items),

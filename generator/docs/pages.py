@@ -225,12 +225,12 @@ def setup_scene(game: Any, components: list[Any]) -> Any:
     """The picture of the table after setup, drawn by the game's ``setup`` from its
     printed components (None for a game that draws none)."""
     from ..components.palette import palette
-    from ..games import find_spec
+    from ..games import find_spec, suits_of
 
     spec = find_spec(game.content.slug)
     if spec is None or spec.setup is None:
         return None
-    return spec.setup(game.content, components, palette(game.content.slug, "colour"))
+    return spec.setup(game.content, components, palette(game.content.slug, "colour", suits_of(game.content)))
 
 
 def write_setup_picture(path: Path, scene: Any) -> None:

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
-from ..components.palette import INK, SUIT_COLOURS, SUIT_TINTS, WHITE
+from ..components.palette import INK, WHITE
+from ..components.suits import STANDARD_SET, SuitSet
 from ..content.cards import CardRow
 from ..content.errors import ContentError
 from ..layout import text as metrics
@@ -55,6 +56,7 @@ class Context:
     ink: str = "colour"
     builtins: Mapping[str, str] = field(default_factory=dict)  # {title}...
     colours: Mapping[str, str] = field(default_factory=dict)  # the game's palette: accent, accent-tint...
+    suit_set: SuitSet = STANDARD_SET  # the game's suits as they print: symbols, colours, tints
 
 
 def columns_named(template: str) -> list[str]:
@@ -90,15 +92,17 @@ def colour(box: Box, row: CardRow, ctx: Context, name: str, default: str | None)
     if text in ("none", "transparent"):
         return None
     if text == "suit":
-        return _suit_colour(row)
+        return _suit_colour(row, ctx)
     if text in ctx.colours:
         return ctx.colours[text]
     if text.endswith("-tint"):
         suit = row.values.get("suit", "").strip() if text == "suit-tint" else text[:-5]
-        if suit in SUIT_TINTS:
-            return WHITE if ctx.ink == "bw" else SUIT_TINTS[suit]
-    if text in SUIT_COLOURS:
-        return SUIT_COLOURS[text]
+        for suits in (ctx.suit_set, STANDARD_SET):  # the game's suits, then the standard four
+            if suit in suits:
+                return WHITE if ctx.ink == "bw" else suits.tint(suit)
+    for suits in (ctx.suit_set, STANDARD_SET):
+        if text in suits:
+            return suits.colour(text)
     if text.lower() in NAMED_COLOURS:
         return NAMED_COLOURS[text.lower()]
     if _HEX.fullmatch(text):
@@ -260,8 +264,9 @@ def _text(x: float, baseline: float, text: str, size: float, bold: bool, colour_
 # -- the other kinds ---------------------------------------------------------------
 
 
-def _suit_colour(row: CardRow) -> str:
-    return SUIT_COLOURS.get(row.values.get("suit", "").strip(), INK)
+def _suit_colour(row: CardRow, ctx: Context) -> str:
+    suit = row.values.get("suit", "").strip()
+    return ctx.suit_set.colour(suit) if suit in ctx.suit_set else INK
 
 
 def symbol_items(box: Box, row: CardRow, ctx: Context) -> list[Item]:
@@ -273,8 +278,10 @@ def symbol_items(box: Box, row: CardRow, ctx: Context) -> list[Item]:
         raise _problem(box, row, "suit", f"{name!r} is not a suit of this game ({', '.join(ctx.suits)})")
     if box.kind == "icon" and not is_icon(name):
         raise _problem(box, row, "icon", f"no icon {name!r} (icons: {', '.join(ICONS)})")
-    default = SUIT_COLOURS.get(name, INK) if box.kind == "suit" else INK
+    default = ctx.suit_set.colour(name) if box.kind == "suit" and name in ctx.suit_set else INK
     paint = _ink(colour(box, row, ctx, "colour", default), ctx) or INK
+    if box.kind == "suit" and name in ctx.suit_set:
+        return [ctx.suit_set.style(name).draw(box.x + box.w / 2, box.y + box.h / 2, min(box.w, box.h), paint, None)]
     return icon_items(name, box.x + box.w / 2, box.y + box.h / 2, min(box.w, box.h), paint)
 
 
@@ -320,7 +327,7 @@ def circle_items(box: Box, row: CardRow, ctx: Context) -> list[Item]:
 def box_items(box: Box, row: CardRow, ctx: Context) -> list[Item]:
     """What ``box`` shows on the card ``row``; raises CardProblem naming both."""
     if box.kind in ("text", "rank"):
-        items = text_items(box, row, ctx, _suit_colour(row) if box.kind == "rank" else INK)
+        items = text_items(box, row, ctx, _suit_colour(row, ctx) if box.kind == "rank" else INK)
     elif box.kind in ("suit", "icon"):
         items = symbol_items(box, row, ctx)
     elif box.kind == "image":

@@ -23,10 +23,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence, TypeVar
+from typing import Any, Callable, Iterator, Mapping, Sequence, TypeVar
 
 from ..components.base import MIN_TEXT_PT, Component, Face, FaceOptions, shop_size
 from ..components.palette import WHITE, palette
+from ..components.suits import Shape, suit_set
 from ..content.cards import CardRow, CardsFile, gather_cards
 from ..content.errors import ContentError, ContentInvalid
 from ..layout.boxes import Box as Area
@@ -56,19 +57,21 @@ def laid_out(content: Any) -> list[tuple[int, Any]]:
     return [(i, c) for i, c in enumerate(content.components) if getattr(c, "layout", None)]
 
 
-def components(content: Any, options: FaceOptions, project_root: Path) -> Sequence[Component]:
+def components(content: Any, options: FaceOptions, project_root: Path,
+               shapes: Mapping[str, Shape] | None = None) -> Sequence[Component]:
     """The game's components laid out from data (a ``GameSpec.faces`` factory); raises
-    ContentInvalid listing every problem."""
-    made, problems, _ = _make(content, options, project_root)
+    ContentInvalid listing every problem. ``shapes``: the suit symbols the game's
+    package draws (``GameSpec.symbols``), if any."""
+    made, problems, _ = _make(content, options, project_root, shapes=shapes)
     if problems:
         raise ContentInvalid(problems)
     return made
 
 
-def check(game: Any, project_root: Path) -> list[ContentError]:
+def check(game: Any, project_root: Path, shapes: Mapping[str, Shape] | None = None) -> list[ContentError]:
     """Every problem of a loaded game's data-made faces, with the default print options;
     problems found in game.yaml get its line."""
-    found = _make(game.content, FaceOptions(), project_root, game.folder)[1]
+    found = _make(game.content, FaceOptions(), project_root, game.folder, shapes)[1]
     yaml_file = (game.folder / "game.yaml").resolve()
     return [game.source.error(e.path, e.message) if e.file.resolve() == yaml_file and e.line is None else e
             for e in found]
@@ -85,6 +88,10 @@ class _Readable:
     title: str = ""
     designer: str = ""
     tagline: str = ""
+
+    @property
+    def suit_names(self) -> tuple[str, ...]:
+        return self.suits
 
 
 def check_unparsed(folder: Path, project_root: Path) -> list[ContentError]:
@@ -124,16 +131,17 @@ _MADE: dict[tuple[Any, ...], tuple[Any, Laid]] = {}
 Laid = tuple[list[Component], list[ContentError], list[ContentError]]
 
 
-def _make(content: Any, options: FaceOptions, root: Path, folder: Path | None = None) -> Laid:
+def _make(content: Any, options: FaceOptions, root: Path, folder: Path | None = None,
+          shapes: Mapping[str, Shape] | None = None) -> Laid:
     """Laid out once per process for the same content, options and files."""
     folder = (folder or root / "content" / content.slug).resolve()
     stamps = tuple(_stamp(folder / getattr(c, name)) for _, c in laid_out(content)
                    for name in ("layout", "cards") if getattr(c, name, None))
-    key = (id(content), options, root.resolve(), folder, stamps)
+    key = (id(content), options, root.resolve(), folder, stamps, tuple((shapes or {}).items()))
     cached = _MADE.get(key)
     if cached is not None and cached[0] is content:
         return cached[1]
-    made = _lay_out(content, options, root.resolve(), folder)
+    made = _lay_out(content, options, root.resolve(), folder, shapes)
     if len(_MADE) > 8:
         _MADE.clear()
     _MADE[key] = (content, made)
@@ -147,11 +155,12 @@ def _stamp(path: Path) -> tuple[str, int]:
         return str(path), 0
 
 
-def _lay_out(content: Any, options: FaceOptions, root: Path, folder: Path) -> Laid:
+def _lay_out(content: Any, options: FaceOptions, root: Path, folder: Path,
+             shapes: Mapping[str, Shape] | None = None) -> Laid:
     made: list[Component] = []
     problems: list[ContentError] = []
     warnings: list[ContentError] = []
-    ctx = context(content, options, folder, root)
+    ctx = context(content, options, folder, root, shapes)
     for index, component in laid_out(content):
         try:
             made.append(_component(content, index, component, options, ctx, warnings))
@@ -160,14 +169,16 @@ def _lay_out(content: Any, options: FaceOptions, root: Path, folder: Path) -> La
     return made, _unique(problems), _unique(warnings)
 
 
-def context(content: Any, options: FaceOptions, folder: Path, root: Path) -> Context:
+def context(content: Any, options: FaceOptions, folder: Path, root: Path,
+            shapes: Mapping[str, Shape] | None = None) -> Context:
     """What drawing a game's boxes needs: its folder, project, suits, ink, the names a
-    template may use ({title}...) and the game's palette colours."""
-    pal = palette(content.slug, options.ink)
+    template may use ({title}...) and the game's palette colours. ``shapes``: the
+    suit symbols the game's package draws (``GameSpec.symbols``), if any."""
+    pal = palette(content.slug, options.ink, suit_set(content.suits, shapes or {}))
     colours = {"accent": pal.accent, "accent-tint": pal.accent_tint, "text": pal.text, "line": pal.line,
                "paper": pal.paper, "faint": pal.faint, "on-accent": pal.text if pal.bw else WHITE}
-    return Context(folder, root.resolve(), tuple(content.suits), options.ink,
-                   {name: str(getattr(content, name, "") or "") for name in BUILTINS}, colours)
+    return Context(folder, root.resolve(), content.suit_names, options.ink,
+                   {name: str(getattr(content, name, "") or "") for name in BUILTINS}, colours, pal.suits)
 
 
 def _unique(problems: list[ContentError]) -> list[ContentError]:
@@ -282,12 +293,13 @@ def _print_problems(layout: Layout, row: CardRow, drawn: Face) -> Iterator[Conte
                                                      "(shorten it, enlarge the box or raise min_size)").error
 
 
-def contrast_warnings(game: Any, project_root: Path) -> list[ContentError]:
+def contrast_warnings(game: Any, project_root: Path, shapes: Mapping[str, Shape] | None = None
+                      ) -> list[ContentError]:
     """Text of a loaded game's data-made colour faces that does not stand out from what
     lies under it (WCAG 2: 4.5:1, 3:1 from 14 pt), each at its card's line and box:
     warnings, as the colour build prints a designer's colours as chosen (the bw build
     makes such text follow its ground, and fails where it cannot)."""
-    return _make(game.content, FaceOptions(), project_root, game.folder)[2]
+    return _make(game.content, FaceOptions(), project_root, game.folder, shapes)[2]
 
 
 def _contrast_warnings(layout: Layout, row: CardRow, drawn: Face) -> Iterator[ContentError]:

@@ -1,6 +1,6 @@
 """Icons a layout can place in a box or inline in text (``:hearts:``), drawn as vectors.
 
-Every suit symbol Pipworks draws (``generator.components.suits``), the six die faces
+The standard suit symbols (``generator.components.suits``), the six die faces
 (``die-1`` … ``die-6``) and a few plain marks. An icon is drawn in a square of ``size``
 mm centred on a point, so the same icon sits in a box or on a line of text.
 """

@@ -14,7 +14,7 @@ its content alone and a rulebook whose examples are marked as not checked.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +23,7 @@ from . import dice_lanes, four_deuces, multisuit, pip_trick, zero_grid
 from .spec import GameSpec, PluginError
 
 if TYPE_CHECKING:
+    from ..components.suits import Shape, SuitSet
     from ..content.loader import LoadedGame
     from ..content.schema import GameContent
     from ..rules.base import Game
@@ -115,7 +116,23 @@ def faces_for(slug: str, content: "GameContent | None" = None) -> "FacesFactory 
         return spec.faces
     from ..faces_from_data.faces import components, laid_out
 
-    return components if content is None or laid_out(content) else None
+    if content is not None and not laid_out(content):
+        return None
+    shapes = symbols_of(slug)
+    return partial(components, shapes=shapes) if shapes else components
+
+
+def symbols_of(slug: str) -> "dict[str, Shape]":
+    """The suit symbols game ``slug``'s package draws (``GameSpec.symbols``), by name."""
+    spec = find_spec(slug)
+    return dict(spec.symbols()) if spec is not None and spec.symbols is not None else {}
+
+
+def suits_of(content: "GameContent") -> "SuitSet":
+    """The game's suits as they print: its ``suits:`` with its package's symbols."""
+    from ..components.suits import suit_set
+
+    return suit_set(content.suits, symbols_of(content.slug))
 
 
 def has_faces(root: Path, slug: str) -> bool:

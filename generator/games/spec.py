@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from ..components.base import Component, FaceOptions
     from ..components.diagrams import Sheet
     from ..components.palette import Palette
+    from ..components.suits import Shape
     from ..content.errors import ContentError
     from ..content.loader import LoadedGame
     from ..content.schema import GameContent
@@ -52,6 +53,10 @@ ContentCheck = Callable[[Any, Any], Iterable["ContentError"]]
 #: its quick sensible player, its determinisation for search, its rule counts.
 BotsModule = Callable[[], "GameBots"]
 
+#: ``symbols()``: the suit symbols the game's package draws, by name, which its
+#: content's ``suits:`` may name as a suit's ``symbol``.
+SymbolsFactory = Callable[[], "Mapping[str, Shape]"]
+
 
 class PluginError(RuntimeError):
     """A ``pipworks.games`` entry point (installed, or declared by a project) does not
@@ -71,3 +76,4 @@ class GameSpec:
     legend: LegendDrawer | None = None
     checks: tuple[ContentCheck, ...] = ()
     bots: BotsModule | None = None
+    symbols: SymbolsFactory | None = None

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..components.palette import palette
+from ..components.suits import is_text_symbol, suit_set
 from ..content.outline import play_time_text, players_text
 from ..content.reference import PARTS, Entry, QuickReference, quick_reference
 from ..layout import fonts
@@ -76,17 +77,18 @@ def _flow(steps: list[tuple[str, list[Entry]]], st: dict[str, Any], width: float
     return [_heading(name, st), chain, Spacer(1, 1.5 * MM), _grid(rows, [step_w, width - step_w], st)]
 
 
-def _powers(entries: list[Entry], slug: str, st: dict[str, Any], width: float) -> list[Any]:
+def _powers(entries: list[Entry], game: Any, st: dict[str, Any], width: float) -> list[Any]:
     """The suit-power table: each suit's symbol, the power's name and what it does."""
     if not entries:
         return []
-    pal = palette(slug, "colour")
+    pal = palette(game.slug, "colour", suit_set(game.suits))
     big = st["label"].clone("suit", fontSize=st["body"].fontSize * 1.5, leading=st["body"].fontSize * 1.6,
                             alignment=1)
     rows = []
     for e in entries:
         suit = e.suit or ""
-        glyph = SUIT_GLYPHS.get(suit, suit.title())
+        symbol = pal.suits.style(suit).symbol if suit in pal.suits else None
+        glyph = SUIT_GLYPHS.get(suit) or (symbol if isinstance(symbol, str) and is_text_symbol(symbol) else suit.title())
         rows.append([paragraph(f'<font color="{pal.suit(suit)}">{text(glyph)}</font>', big),
                      paragraph(f"<b>{text(e.power or suit.title())}</b>", st["body"]),
                      paragraph(text(e.line), st["body"])])
@@ -120,7 +122,7 @@ def _story(game: Any, ref: QuickReference, picture: Scene | None, size: float, w
     story += _flow(ref.steps, st, width, PARTS["play"])
     if ref.other_play:
         story += ([] if ref.steps else [_heading(PARTS["play"], st)]) + _bullets(ref.other_play, st)
-    story += _powers(ref.part("powers"), game.slug, st, width)
+    story += _powers(ref.part("powers"), game, st, width)
     for part in ("end", "rulings"):
         if ref.part(part):
             story += [_heading(PARTS[part], st), *_bullets(ref.part(part), st)]

@@ -17,7 +17,7 @@ from typing import Iterable, Iterator
 from ..content.errors import ContentError, ContentInvalid
 from ..content.loader import LoadedGame
 from ..content.project import Project, gather_project
-from ..games import find_spec, use_project
+from ..games import find_spec, symbols_of, use_project
 
 
 def validated_project(root: Path, only: Iterable[str] | None = None, *, printing: bool = False) -> Project:
@@ -51,13 +51,19 @@ def validated_project(root: Path, only: Iterable[str] | None = None, *, printing
         sound = game.content.slug not in gathered.troubled
         found = [] if printing or not sound else list(_check_examples(project, game))
         found.extend(check_data(game))
+        symbols = list(check_suit_symbols(game))
+        found.extend(symbols)
         if not printing and sound:
             found.extend(check_variants(game))
+        errors.extend(found)
+        if symbols or _undrawn_suits(game):
+            continue  # the checks below draw the faces, which need every suit's symbol
+        found = []
         spec = find_spec(game.content.slug)
         for check in spec.checks if spec is not None and sound else ():
             found.extend(check(project, game))
         if spec is None or spec.faces is None:  # faces from layout and cards files
-            found.extend(check_data_faces(game, project.root))
+            found.extend(check_data_faces(game, project.root, symbols_of(game.content.slug)))
         errors.extend(found)
     if errors:
         raise ContentInvalid(dict.fromkeys(errors))
@@ -89,6 +95,45 @@ def check_variants(game: LoadedGame) -> Iterator[ContentError]:
     for ident in engine.variants:
         if ident not in described:
             yield game.source.error(("variants",), f"the rules engine plays a variant {ident!r} that the rulebook does not describe")
+
+
+def _undrawn_suits(game: LoadedGame) -> bool:
+    """Whether a suit named bare (``- moons``) is neither standard nor drawn by the
+    game's package: the content stage has named it at its line already, and the faces
+    cannot be drawn without it."""
+    from ..components.suits import STANDARD_SHAPES
+
+    drawn = {*STANDARD_SHAPES, *symbols_of(game.content.slug)}
+    return any(isinstance(suit, str) and suit not in drawn for suit in game.content.suits)
+
+
+def check_suit_symbols(game: LoadedGame) -> Iterator[ContentError]:
+    """Every declared suit's symbol is one Pipworks or the game's package draws, or a
+    short text; else the problem names the suit's line and the symbols there are."""
+    from ..components.suits import STANDARD_SHAPES, TEXT_SYMBOL_MAX, is_text_symbol
+    from ..layout.text import missing_glyphs
+
+    if all(isinstance(suit, str) for suit in game.content.suits):
+        return
+    shapes = [*STANDARD_SHAPES, *symbols_of(game.content.slug)]
+    for index, suit in enumerate(game.content.suits):
+        if isinstance(suit, str):
+            continue
+        if suit.symbol is None:
+            if suit.name not in shapes:
+                yield game.source.error(("suits", index), f"suit {suit.name!r} needs a symbol: one of {', '.join(shapes)}, "
+                                                          f"or a text of at most {TEXT_SYMBOL_MAX} characters (a letter, Ω)")
+            continue
+        if suit.symbol in shapes:
+            continue
+        if not is_text_symbol(suit.symbol):
+            yield game.source.error(("suits", index, "symbol"),
+                                    f"no symbol {suit.symbol!r}: name one of {', '.join(shapes)}, "
+                                    f"or write a text of at most {TEXT_SYMBOL_MAX} characters (a letter, Ω)")
+        elif missing := missing_glyphs(suit.symbol, bold=True):
+            yield game.source.error(("suits", index, "symbol"),
+                                    f"the shipped font has no {', '.join(map(repr, missing))}: write a letter, a digit "
+                                    f"or a Greek letter, or name one of {', '.join(shapes)}")
 
 
 def check_data(game: LoadedGame) -> Iterator[ContentError]:

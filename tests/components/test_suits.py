@@ -8,12 +8,15 @@ import itertools
 import pytest
 
 from generator.components.palette import SUIT_COLOURS, palette
-from generator.components.suits import SUITS, suit_symbol, unit_shape
-from generator.content.schema import KNOWN_SUITS
+from generator.components.suits import STANDARD_SHAPES, SUITS, suit_symbol
+from generator.games import SHIPPED, suits_of
 
 from .helpers import GAMES, game, layout, scenes, texts
 
 GRID = 48  # sample points per side of the unit box
+
+#: Every symbol Pipworks draws: the standard four and each shipped game's own.
+SHAPES = {**STANDARD_SHAPES, **{name: shape for spec in SHIPPED if spec.symbols for name, shape in spec.symbols().items()}}
 
 
 def _contours(commands: tuple[tuple, ...]) -> list[list[tuple[float, float]]]:
@@ -50,7 +53,7 @@ def _winding(contours: list[list[tuple[float, float]]], x: float, y: float) -> t
 
 
 def _raster(suit: str, rule: str = "nonzero") -> frozenset[tuple[int, int]]:
-    contours = _contours(unit_shape(suit))
+    contours = _contours(SHAPES[suit].commands)
     filled = set()
     for i in range(GRID):
         for j in range(GRID):
@@ -61,22 +64,23 @@ def _raster(suit: str, rule: str = "nonzero") -> frozenset[tuple[int, int]]:
     return frozenset(filled)
 
 
-def test_every_suit_a_game_uses_has_a_symbol() -> None:
-    assert set(KNOWN_SUITS) <= set(SUITS)
+def test_every_suit_a_game_uses_has_a_drawn_symbol() -> None:
     for slug in GAMES:
-        assert set(game(slug).suits) <= set(SUITS), slug
+        suits = suits_of(game(slug))
+        assert suits.names == game(slug).suit_names, slug
+        assert all(style.symbol in SHAPES.values() for style in suits.styles), slug
 
 
-@pytest.mark.parametrize("suit", SUITS)
+@pytest.mark.parametrize("suit", SHAPES)
 def test_symbol_stays_in_its_unit_box_and_is_closed(suit: str) -> None:
-    commands = unit_shape(suit)
+    commands = SHAPES[suit].commands
     assert commands[0][0] == "M" and commands[-1] == ("Z",)
     assert {c[0] for c in commands} <= {"M", "L", "C", "Z"}, "only the subset both backends draw alike"
     points = [p for contour in _contours(commands) for p in contour]
     assert all(-0.5 - 1e-3 <= v <= 0.5 + 1e-3 for p in points for v in p)
 
 
-@pytest.mark.parametrize("suit", SUITS)
+@pytest.mark.parametrize("suit", SHAPES)
 def test_symbol_fills_the_same_under_both_fill_rules(suit: str) -> None:
     """SVG fills non-zero, PDF paths may fill even-odd: holes must agree in both."""
     nonzero, evenodd = _raster(suit, "nonzero"), _raster(suit, "evenodd")
@@ -100,8 +104,8 @@ def test_symbols_are_distinct_shapes() -> None:
     """Colour-blind players tell suits apart by shape. Two silhouettes count as distinct
     when at least 10 % of their union differs (IoU below 0.9) and somewhere across a row
     or column their widths differ by at least 15 % of the symbol's size."""
-    shapes = {suit: _raster(suit) for suit in SUITS}
-    for a, b in itertools.combinations(SUITS, 2):
+    shapes = {suit: _raster(suit) for suit in SHAPES}
+    for a, b in itertools.combinations(SHAPES, 2):
         iou = len(shapes[a] & shapes[b]) / len(shapes[a] | shapes[b])
         gap = _profile_gap(shapes[a], shapes[b])
         assert iou < 0.9 and gap >= 0.15, f"{a} and {b} look alike (IoU {iou:.2f}, widths differ {gap:.2f})"

@@ -41,7 +41,8 @@ def test_real_title_and_no_designer_invented(content):
 
 
 def test_four_suits(content):
-    assert content.suits == ["bootlegging", "gambling", "prostitution", "murder"]
+    assert content.suit_names == ("bootlegging", "gambling", "prostitution", "murder")
+    assert [s.symbol for s in content.suits] == ["bottle", "chip", "lips", "dagger"]  # drawn by the game's package
 
 
 def test_components_and_counts(content):

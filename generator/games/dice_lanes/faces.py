@@ -21,9 +21,9 @@ from ...scene import Item, Rect, Scene, Style
 from ...components import pieces
 from ...components import typeset as ts
 from ...components.base import Component, Face, FaceOptions
+from ...components.suits import suit_set
 from ...components.palette import Palette, palette
 from ...components.reference import Table, count_of, quickref_component, score_sheet_component
-from ...components.suits import suit_symbol
 from .state import Numbers
 
 BOARD_W, BOARD_H = 180.0, 250.0
@@ -108,7 +108,7 @@ def _reminder(numbers: Numbers, x: float, y: float, w: float, h: float, pal: Pal
     row_h = (h - 9.0) / max(1, len(effects))
     for n, (suit, effect) in enumerate(effects.items()):
         ry = y + 8.5 + n * row_h
-        items.append(suit_symbol(suit, x + 5.5, ry + row_h / 2 - 0.5, 6.0, pal.suit(suit)))
+        items.append(pal.symbol(suit, x + 5.5, ry + row_h / 2 - 0.5, 6.0, pal.suit(suit)))
         items.append(ts.label(x + 10.5, ry + 3.6, effect.name, f"{who} {suit} effect name", w - 13, ts.SMALL,
                               bold=True, fill=pal.suit(suit)))
         lines, _ = ts.paragraph(x + 10.5, ry + 6.9, effect.effect, f"{who} {suit} effect", w - 13, ts.CAPTION,
@@ -168,7 +168,7 @@ def _score_pad(game: GameContent, numbers: Numbers, options: FaceOptions) -> Com
 
 def components(game: GameContent, options: FaceOptions, project_root: Path) -> list[Component]:
     """Every printed Dice Lanes piece: the board, quick reference, score pad."""
-    pal = palette(game.slug, options.ink)
+    pal = palette(game.slug, options.ink, suit_set(game.suits))
     numbers = Numbers.from_content(game)
     board = Component(id="lane-board", name="Lane board", kind="board",
                       faces=(Face(front=lane_board(game, numbers, pal), copies=count_of(game, "lane-board", 1)),),

@@ -81,7 +81,7 @@ class Numbers:
     def from_content(cls, content: GameContent) -> Numbers:
         """The numbers of a loaded game (SetupError naming the field when one is wrong)."""
         try:
-            return parse(cls, {**content.data, "suits": list(content.suits)})
+            return parse(cls, {**content.data, "suits": list(content.suit_names)})
         except Invalid as exc:
             raise SetupError(f"{content.slug}: game.yaml data: {exc}") from None
 

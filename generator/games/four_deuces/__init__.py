@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from ...components.base import Component, FaceOptions
     from ...components.diagrams import Sheet
     from ...components.palette import Palette
+    from ...components.suits import Shape
     from ...content.errors import ContentError
     from ...content.loader import LoadedGame
     from ...content.schema import GameContent
@@ -69,6 +70,12 @@ def _card_layout(project: Any, game: LoadedGame) -> Iterable[ContentError]:
     return check(project.root, game)
 
 
+def _symbols() -> Mapping[str, Shape]:
+    from .faces import SYMBOLS
+
+    return SYMBOLS
+
+
 def _bots() -> GameBots:
     from . import bots
 
@@ -76,4 +83,5 @@ def _bots() -> GameBots:
 
 
 SPEC = GameSpec(slug="four-deuces", engine=_engine, faces=_faces, diagram=_diagram,
-                data=_data, setup=_setup, legend=_legend, bots=_bots, checks=(_card_layout,))
+                data=_data, setup=_setup, legend=_legend, bots=_bots, checks=(_card_layout,),
+                symbols=_symbols)

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ...components import typeset as ts
 from ...components.diagrams import Sheet, arrow_right, caption, dice_row, die, label, note, run
 from ...components.palette import WHITE, Palette
-from ...components.suits import suit_symbol
 from ...scene import Circle, Rect, Style
 from .notation import card_play, seat_name, suit_name
 from .state import Numbers
@@ -52,7 +51,7 @@ def token(cx: float, cy: float, suit: str, pal: Palette, ring: bool = False) -> 
     if ring:
         items.append(Circle(cx, cy, TOKEN / 2 + 1.0, Style(fill=None, stroke=pal.accent, stroke_width=0.6)))
     items += [Circle(cx, cy, TOKEN / 2, Style(fill=pal.suit(suit), stroke=None)),
-              suit_symbol(suit, cx, cy, TOKEN * 0.55, WHITE)]
+              pal.symbol(suit, cx, cy, TOKEN * 0.55, WHITE)]
     return items
 
 
@@ -73,7 +72,7 @@ def suit_card(x: float, y: float, suit: str, value: int | None, pal: Palette, na
     name beneath it on name line ``line`` (0 or 1)."""
     items: list = [Rect(x, y, CW, CH, Style(fill=pal.suit_tint(suit), stroke=pal.accent,
                                             stroke_width=0.9 if highlight else 0.35), radius=1.4),
-                   suit_symbol(suit, x + CW / 2, y + 5.6, 7.5, pal.suit(suit)),
+                   pal.symbol(suit, x + CW / 2, y + 5.6, 7.5, pal.suit(suit)),
                    label(x + CW / 2, y + CH + NAME_LINE * (line + 1) - 0.4, suit.upper(), f"{name} suit",
                          2 * CW, ts.FINE, "middle", False, pal.suit(suit))]
     if value:
@@ -233,12 +232,12 @@ def setup_table(content: Any, components: Any, pal: Palette) -> Any:
 def legend(content: Any, pal: Palette) -> tuple[Sheet, str]:
     """The Suit Power Track as the examples write it (strongest first), and a card
     played with a die, written "Murder 2"."""
-    order = [s.capitalize() for s in content.suits]
+    order = [s.capitalize() for s in content.suit_names]
     items: list = [caption(2.0, 4.0, "The track", "legend track caption", 40.0, pal)]
     items += _track(2.0, 5.5, order, pal, "legend track", None)
     items.append(note(2.0, 5.5 + TOKEN + 12.0, "1st place (strongest) on the left", "legend track note", 70.0, pal))
     x = 2.0 + len(order) * TOKEN_PITCH + 14.0
-    suit = content.suits[-1]
+    suit = content.suit_names[-1]
     items.append(caption(x, 4.0, f"{suit.capitalize()} 2", "legend card caption", 40.0, pal))
     items += suit_card(x, 5.5, suit, 2, pal, "legend card")
     sheet = Sheet()

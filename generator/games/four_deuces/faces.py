@@ -22,7 +22,7 @@ from ...components import typeset as ts
 from ...components.base import CARD_SIZES, Component, Face, FaceOptions
 from ...components.palette import WHITE, Palette, palette
 from ...components.reference import Table, count_of, quickref_component, score_sheet_component
-from ...components.suits import suit_symbol
+from ...components.suits import Command, Shape, circle, suit_set
 from ...content.cards import CardRow
 from ...content.errors import ContentError, ContentInvalid, PathPart
 from ...content.loader import LoadedGame
@@ -43,6 +43,67 @@ BOARD_W, BOARD_H = 120.0, 200.0
 LAYOUT_FILE = "card-layout.yaml"
 
 
+def _bottle() -> tuple[Command, ...]:
+    outline = (
+        ("M", -0.1, -0.5), ("L", 0.1, -0.5), ("L", 0.1, -0.43), ("L", 0.08, -0.41),
+        ("L", 0.08, -0.22), ("C", 0.08, -0.1, 0.26, -0.11, 0.26, 0.05),
+        ("L", 0.26, 0.43), ("C", 0.26, 0.47, 0.23, 0.5, 0.19, 0.5),
+        ("L", -0.19, 0.5), ("C", -0.23, 0.5, -0.26, 0.47, -0.26, 0.43),
+        ("L", -0.26, 0.05), ("C", -0.26, -0.11, -0.08, -0.1, -0.08, -0.22),
+        ("L", -0.08, -0.41), ("L", -0.1, -0.43), ("Z",),
+    )
+    label_hole = (("M", -0.18, 0.1), ("L", -0.18, 0.34), ("L", 0.18, 0.34), ("L", 0.18, 0.1), ("Z",))
+    return outline + label_hole
+
+
+def _chip() -> tuple[Command, ...]:
+    """A poker chip: a disc with a ring cut out and six edge notches."""
+    commands: list[Command] = [*circle(0, 0, 0.5), *circle(0, 0, 0.31, clockwise=False),
+                               *circle(0, 0, 0.24)]
+    for i in range(6):
+        a = i * math.pi / 3
+        c, s = math.cos(a), math.sin(a)
+        corners = [(0.36, -0.055), (0.47, -0.055), (0.47, 0.055), (0.36, 0.055)]
+        pts = [(x * c - y * s, x * s + y * c) for x, y in reversed(corners)]
+        commands += [("M", *pts[0]), *(("L", *p) for p in pts[1:]), ("Z",)]
+    return tuple(commands)
+
+
+def _lips() -> tuple[Command, ...]:
+    outline = (
+        ("M", -0.5, 0.0),
+        ("C", -0.36, -0.2, -0.21, -0.32, -0.1, -0.3),
+        ("C", -0.05, -0.29, -0.02, -0.25, 0.0, -0.21),
+        ("C", 0.02, -0.25, 0.05, -0.29, 0.1, -0.3),
+        ("C", 0.21, -0.32, 0.36, -0.2, 0.5, 0.0),
+        ("C", 0.36, 0.22, 0.21, 0.32, 0.0, 0.32),
+        ("C", -0.21, 0.32, -0.36, 0.22, -0.5, 0.0),
+        ("Z",),
+    )
+    mouth_line = (
+        ("M", -0.43, 0.0),
+        ("C", -0.15, 0.09, 0.15, 0.09, 0.43, 0.0),
+        ("C", 0.15, 0.035, -0.15, 0.035, -0.43, 0.0),
+        ("Z",),
+    )
+    return outline + mouth_line
+
+
+def _dagger() -> tuple[Command, ...]:
+    pts = [(-0.1, -0.5), (0.1, -0.5), (0.1, -0.42), (0.055, -0.42), (0.055, -0.23),
+           (0.3, -0.23), (0.3, -0.13), (0.11, -0.13), (0.11, 0.28), (0.0, 0.5),
+           (-0.11, 0.28), (-0.11, -0.13), (-0.3, -0.13), (-0.3, -0.23), (-0.055, -0.23),
+           (-0.055, -0.42), (-0.1, -0.42)]
+    return (("M", *pts[0]), *(("L", *p) for p in pts[1:]), ("Z",))
+
+
+#: The rackets' symbols, which game.yaml's ``suits:`` name (``symbol: bottle``): drawn
+#: outlines like the standard four (``generator.components.suits``), holes running
+#: against their outline so either fill rule fills the same area.
+SYMBOLS: dict[str, Shape] = {name: Shape(name, make()) for name, make in (
+    ("bottle", _bottle), ("chip", _chip), ("lips", _lips), ("dagger", _dagger))}
+
+
 def _scale(w: float, h: float) -> float:
     return min(w / 63.0, h / 88.0)
 
@@ -53,7 +114,7 @@ def _layout(project_root: Path) -> Layout:
 
 
 def _suit_entry(game: GameContent, suit: str) -> tuple[PathPart, ...]:
-    return ("suits", list(game.suits).index(suit)) if suit in game.suits else ("suits",)
+    return ("suits", list(game.suit_names).index(suit)) if suit in game.suit_names else ("suits",)
 
 
 def suit_card(suit: str, layout: Layout, size: tuple[float, float], bleed: float, ctx: Context,
@@ -82,7 +143,7 @@ def _card_fronts(game: GameContent, numbers: Numbers, suits: list[str], options:
     entry of game.yaml."""
     size = options.card_size
     check_layout(layout, {"suit", "name", "initials", "ability"}, "game.yaml", size)
-    ctx = context(game, options, layout.path.parent, layout.path.parent.parent.parent)
+    ctx = context(game, options, layout.path.parent, layout.path.parent.parent.parent, SYMBOLS)
     source = project_root / "content" / game.slug / "game.yaml"
 
     def drawn(make: Any, where: tuple[PathPart, ...]) -> Scene:
@@ -108,7 +169,7 @@ def check(project_root: Path, game: LoadedGame) -> list[ContentError]:
         numbers = Numbers.from_content(game.content)
     except Invalid:
         return []  # the data: block's own check reports it
-    suits = [s for s in game.content.suits if s in SUITS] or list(SUITS)
+    suits = [s for s in game.content.suit_names if s in SUITS] or list(SUITS)
     try:
         layout = _layout(project_root)
     except ContentInvalid as exc:
@@ -139,7 +200,7 @@ def card_back(game: GameContent, options: FaceOptions, pal: Palette, bleed: floa
     for n, suit in enumerate(SUITS):
         angle = math.pi / 4 * n - math.pi / 2
         dx, dy = math.cos(angle) * 12.0 * s, math.sin(angle) * 12.0 * s
-        symbol = suit_symbol(suit, cx + dx, cy + dy, 5.5 * s, pal.suit(suit))
+        symbol = pal.symbol(suit, cx + dx, cy + dy, 5.5 * s, pal.suit(suit))
         motif += [symbol, pieces.rotated([symbol], cx, cy)]
     deuce = ts.label(cx, cy - 0.6 * s, "2", "back deuce", 6.0 * s, 6.0 * s, "middle", True, ring)
     motif += [deuce, pieces.rotated([replace(deuce, name="back deuce (turned)")], cx, cy)]
@@ -158,7 +219,7 @@ def token(suit: str, pal: Palette, bleed: float) -> Scene:
     else:
         items = [Circle(r, r, r + bleed, Style(fill=pal.suit(suit), stroke=None))]
         ink = WHITE
-    items.append(suit_symbol(suit, r, r - 2.2, 12.0, ink))
+    items.append(pal.symbol(suit, r, r - 2.2, 12.0, ink))
     items.append(ts.label(r, r + 8.2, suit.upper(), f"token {suit} name", TOKEN - 7, ts.CAPTION, "middle", True, ink))
     return Scene(name=f"four-deuces {suit} token", width=TOKEN, height=TOKEN, items=tuple(items),
                  title=f"The Four Deuces: {suit} token")
@@ -223,11 +284,11 @@ def _score_sheet(game: GameContent, numbers: Numbers, options: FaceOptions) -> C
 def components(game: GameContent, options: FaceOptions, project_root: Path) -> list[Component]:
     """Every printed piece of The Four Deuces."""
     numbers = Numbers.from_content(game)
-    pal = palette(game.slug, options.ink)
+    pal = palette(game.slug, options.ink, suit_set(game.suits, SYMBOLS))
     bleed = 0.0 if pal.bw else options.bleed
     w, h = options.card_size
     back = card_back(game, options, pal, bleed)
-    suits = [s for s in game.suits if s in SUITS] or list(SUITS)
+    suits = [s for s in game.suit_names if s in SUITS] or list(SUITS)
     per_suit = count_of(game, "suit-cards", 16) // len(suits)
     suit_fronts, character_fronts = _card_fronts(game, numbers, suits, options, bleed, _layout(project_root),
                                                  project_root)
@@ -244,6 +305,6 @@ def components(game: GameContent, options: FaceOptions, project_root: Path) -> l
                   trim=(BOARD_W, BOARD_H), safe=options.safe, assembly="Cut along the crop marks."),
         Component(id="suit-tokens", name="Suit tokens", kind="token", faces=tokens, trim=(TOKEN, TOKEN), bleed=bleed,
                   safe=1.5, assembly="Cut out round; glue onto card stock for sturdier tokens."),
-        quickref_component(game, options),
+        quickref_component(game, options, pal.suits),
         _score_sheet(game, numbers, options),
     ]

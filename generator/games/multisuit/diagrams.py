@@ -18,7 +18,6 @@ from typing import Any, Mapping
 from ...components import typeset as ts
 from ...components.diagrams import Sheet, arrow_right, caption, card_back, label, note, run
 from ...components.palette import WHITE, Palette
-from ...components.suits import suit_symbol
 from ...content.deck import SUITS
 from ...scene import Rect, Style
 
@@ -58,14 +57,14 @@ def multi_card(x: float, y: float, text: str, pal: Palette, name: str, trick_sui
         size = min(line * 0.62, 3.6)
         items.append(label(x + w * 0.38, ly + line / 2 + size * 0.36, rank, f"{name} {suit} rank", w * 0.55, size,
                            "middle", True, colour if present else pal.text))
-        items.append(suit_symbol(suit, x + w * 0.78, ly + line / 2, line * 0.55, colour))
+        items.append(pal.symbol(suit, x + w * 0.78, ly + line / 2, line * 0.55, colour))
     return items
 
 
 def marker(x: float, y: float, suit: str, pal: Palette, name: str, w: float = CW, h: float = CH) -> list:
     """The trick's marker card: the suit's tint and a large outline, its name beneath."""
     return [Rect(x, y, w, h, Style(fill=pal.suit_tint(suit), stroke=pal.accent, stroke_width=0.35), radius=1.4),
-            suit_symbol(suit, x + w / 2, y + h * 0.5, w * 0.7, pal.suit(suit)),
+            pal.symbol(suit, x + w / 2, y + h * 0.5, w * 0.7, pal.suit(suit)),
             label(max(x + w / 2, 11.0), y + h + 3.4, suit.upper(), f"{name} suit", 20.0, ts.FINE, "middle", True,
                   pal.suit(suit))]
 

@@ -18,9 +18,9 @@ from pathlib import Path
 from ...components import pieces
 from ...components import typeset as ts
 from ...components.base import Component, Face, FaceOptions
+from ...components.suits import suit_set
 from ...components.palette import Palette, palette
 from ...components.reference import Table, quickref_component, score_sheet_component
-from ...components.suits import suit_symbol
 from ...content.deck import MISSING, Card, read_deck
 from ...content.deck import SUITS as DECK_SUITS
 from ...content.schema import GameContent
@@ -55,7 +55,7 @@ def _index(card: Card, pal: Palette, s: float, tag: str) -> list[Item]:
         items.append(Text(cx, y + size * 0.74, rank, size=size, anchor="middle", bold=True,
                           fill=colour if present else pal.text, max_width=8.2 * s,
                           name=f"card {card.id} {suit} rank{tag}"))
-        items.append(suit_symbol(suit, cx, y + size * 0.74 + 3.3 * s, 4.0 * s, colour))
+        items.append(pal.symbol(suit, cx, y + size * 0.74 + 3.3 * s, 4.0 * s, colour))
         y += 11.2 * s
     return items
 
@@ -74,7 +74,7 @@ def _centre(card: Card, w: float, h: float, pal: Palette, s: float) -> list[Item
             items.append(Line(x0 + 3 * s, y0 + row_h * n, x0 + pw - 3 * s, y0 + row_h * n,
                               Style(stroke=pal.faint, stroke_width=0.2)))
         colour = pal.suit(suit) if present else pal.faint
-        items.append(suit_symbol(suit, x0 + 9.0 * s, cy, 10.0 * s, colour))
+        items.append(pal.symbol(suit, x0 + 9.0 * s, cy, 10.0 * s, colour))
         size = 9.0 * s
         items.append(Text(x0 + 22.5 * s, cy + size * 0.36, rank, size=size, anchor="middle", bold=True,
                           fill=colour if present else pal.faint, max_width=13.0 * s,
@@ -102,7 +102,7 @@ def marker_face(suit: str, options: FaceOptions, pal: Palette, bleed: float) -> 
     w, h = options.card_size
     s = _scale(w, h)
     items: list[Item] = [*pieces.card_frame(w, h, pal, bleed, tint=pal.suit_tint(suit))]
-    items.append(suit_symbol(suit, w / 2, h / 2, 36.0 * s, pal.suit(suit)))
+    items.append(pal.symbol(suit, w / 2, h / 2, 36.0 * s, pal.suit(suit)))
     name = suit.capitalize()
     for tag, group in (("", False), (" (turned)", True)):
         text: list[Item] = [ts.label(w / 2, pieces.EDGE + 9.5 * s, name.upper(), f"marker {suit} name{tag}", w - 16,
@@ -133,7 +133,7 @@ def _score_sheet(game: GameContent, numbers: Numbers, options: FaceOptions) -> C
 def components(game: GameContent, options: FaceOptions, project_root: Path) -> list[Component]:
     """Every printed Multisuit piece, from the content's numbers and its deck file."""
     numbers = Numbers.from_content(game)
-    pal = palette(game.slug, options.ink)
+    pal = palette(game.slug, options.ink, suit_set(game.suits))
     bleed = 0.0 if pal.bw else options.bleed
     w, h = options.card_size
     deck = read_deck(deck_path(game, project_root))

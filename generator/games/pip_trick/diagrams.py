@@ -17,7 +17,6 @@ from ...components import typeset as ts
 from ...components.diagrams import (CARD_H, CARD_W, DIE_GAP, Sheet, arrow_right, caption, card, card_back, dice_row,
                                     label, note, run, split_card)
 from ...components.palette import Palette
-from ...components.suits import suit_symbol
 from ...scene import Line, Rect, Style
 from .notation import PLACES
 
@@ -50,7 +49,7 @@ def _trump(state: Mapping[str, Any], pal: Palette) -> list:
     x, y, w, h = 2.0, 2.0, 18.0, 22.0
     return [Rect(x, y, w, h, Style(fill=pal.suit_tint(suit), stroke=pal.accent, stroke_width=0.35), radius=1.5),
             caption(x + w / 2, y + 3.6, "Trump", "trump caption", w - 2, pal, "middle"),
-            suit_symbol(suit, x + w / 2, y + 11.0, 8.0, pal.suit(suit)),
+            pal.symbol(suit, x + w / 2, y + 11.0, 8.0, pal.suit(suit)),
             label(x + w / 2, y + 19.5, f"Round {state.get('round', 1)}", "trump round", w - 2, ts.FINE, "middle",
                   fill=pal.text)]
 

@@ -16,9 +16,9 @@ from pathlib import Path
 from ...components import pieces
 from ...components import typeset as ts
 from ...components.base import Component, Face, FaceOptions
+from ...components.suits import suit_set
 from ...components.palette import Palette, palette
 from ...components.reference import Table, count_of, quickref_component, score_sheet_component
-from ...components.suits import suit_symbol
 from ...content.schema import GameContent
 from ...scene import Item, Rect, Scene, Style
 from .state import Numbers
@@ -58,7 +58,7 @@ def _track(numbers: Numbers, x: float, y: float, w: float, pal: Palette) -> list
         by = y + 8.0
         items.append(Rect(bx, by, box_w, 24.0, Style(fill=None if pal.bw else "#ffffff", stroke=pal.line,
                                                       stroke_width=0.35), radius=2))
-        items.append(suit_symbol(suit, bx + 6.8, by + 12.0, 9.5, pal.suit(suit)))
+        items.append(pal.symbol(suit, bx + 6.8, by + 12.0, 9.5, pal.suit(suit)))
         items.append(ts.label(bx + 13.0, by + 7.5, f"Round {n + 1}", f"track round {n + 1}", box_w - 14.5, ts.SMALL,
                               bold=True, fill=pal.text))
         items.append(ts.label(bx + 13.0, by + 12.5, f"{SUIT_NAMES.get(suit, suit)} trump",
@@ -78,7 +78,7 @@ def _powers(numbers: Numbers, x: float, y: float, w: float, pal: Palette) -> lis
     col_w = (w - 8) / max(1, len(powers))
     for n, (suit, power) in enumerate(powers.items()):
         cx = x + 4 + n * col_w
-        items.append(suit_symbol(suit, cx + 3.5, y + 13.5, 6.0, pal.suit(suit)))
+        items.append(pal.symbol(suit, cx + 3.5, y + 13.5, 6.0, pal.suit(suit)))
         items.append(ts.label(cx + 8.0, y + 12.0, power.name, f"power {suit} name", col_w - 9, ts.SMALL, bold=True,
                               fill=pal.suit(suit)))
         lines, _ = ts.paragraph(cx + 8.0, y + 16.0, power.effect, f"power {suit} effect", col_w - 10, ts.CAPTION,
@@ -119,7 +119,7 @@ def _score_sheet(game: GameContent, numbers: Numbers, options: FaceOptions) -> C
 
 def components(game: GameContent, options: FaceOptions, project_root: Path) -> list[Component]:
     """Every printed Pip Trick piece: mats, quick reference, score sheet."""
-    pal = palette(game.slug, options.ink)
+    pal = palette(game.slug, options.ink, suit_set(game.suits))
     numbers = Numbers.from_content(game)
     mats = count_of(game, "player-mat", game.players.max)
     return [

@@ -81,8 +81,8 @@ class Numbers:
     @classmethod
     def from_content(cls, content: GameContent) -> Numbers:
         """The numbers of a loaded game (``record.Invalid`` lists every problem)."""
-        if tuple(content.suits) != SUITS:
-            raise SetupError(f"Pip Trick's suits are {', '.join(SUITS)} in that order, not {content.suits}")
+        if content.suit_names != SUITS:
+            raise SetupError(f"Pip Trick's suits are {', '.join(SUITS)} in that order, not {list(content.suit_names)}")
         return parse_record(cls, content.data)
 
     def __hash__(self) -> int:  # a State holding these numbers stays hashable

@@ -16,7 +16,6 @@ from typing import AbstractSet, Any, Mapping
 from ...components import typeset as ts
 from ...components.diagrams import MIN_TEXT, Sheet, arrow_right, caption, card, die, label, note, split_card
 from ...components.palette import Palette
-from ...components.suits import suit_symbol
 from ...scene import Item
 
 _PROGRAMS = re.compile(r"^\s*(P\d)\s+programs\s+(.+?)\s*,\s*initiative\s+(\S+)", re.IGNORECASE)
@@ -73,7 +72,7 @@ def _result(x: float, y: float, line: str, name: str, pal: Palette) -> tuple[lis
     if rank:
         width = ts.text_width(rank, size, True)
         items += [label(x, y, rank, f"{name} card", width + 0.5, size, bold=True, fill=pal.suit(suit)),
-                  suit_symbol(suit, x + width + 1.7, y - size * 0.33, size * 0.95, pal.suit(suit))]
+                  pal.symbol(suit, x + width + 1.7, y - size * 0.33, size * 0.95, pal.suit(suit))]
     return items, y + len(words) * RESULT_LEADING
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from ...components import pieces
 from ...components import typeset as ts
 from ...components.base import Component, Face, FaceOptions
+from ...components.suits import suit_set
 from ...components.palette import WHITE, Palette, palette
 from ...components.reference import count_of, lines_card_component, quickref_component
 from ...content.schema import GameContent, QuickRefLine
@@ -98,7 +99,7 @@ def player_aid(game: GameContent, numbers: Numbers, options: FaceOptions) -> Com
 def scoring_chart(game: GameContent, numbers: Numbers, options: FaceOptions) -> Component:
     """The scoring chart card: dice removed → title, one ruled row per band."""
     w, h = options.card_size
-    pal = palette(game.slug, options.ink)
+    pal = palette(game.slug, options.ink, suit_set(game.suits))
     bleed = 0.0 if pal.bw else options.bleed
     margin = pieces.EDGE + 3.0
     width = w - 2 * margin
@@ -139,7 +140,7 @@ def scoring_chart(game: GameContent, numbers: Numbers, options: FaceOptions) -> 
 def components(game: GameContent, options: FaceOptions, project_root: Path) -> list[Component]:
     """Every printed Zero Grid piece."""
     numbers = Numbers.from_content(game)
-    pal = palette(game.slug, options.ink)
+    pal = palette(game.slug, options.ink, suit_set(game.suits))
     bleed = 0.0 if pal.bw else options.bleed
     grid = Face(front=player_grid(game, numbers, pal), copies=count_of(game, "player-grid", game.players.max))
     marker = Face(front=first_player_marker(game, pal, bleed), copies=count_of(game, "first-player-marker", 1))

@@ -104,7 +104,7 @@ class Numbers:
         """The numbers of ``content`` (a GameContent); SetupError names every problem.
         The suits and deals are checked too: the card numbering follows the suit order,
         and a hand is one card per column of a 52-card deck, which the rules build on."""
-        if tuple(content.suits) != SUITS:
+        if content.suit_names != SUITS:
             raise SetupError(f"{content.slug}: suits must be {', '.join(SUITS)} in that order (the card numbering)")
         if any(deal.hand != HAND_SIZE or deal.deck != len(DECK) for deal in content.deals):
             raise SetupError(f"{content.slug}: deals: a hand is {HAND_SIZE} cards (one per column) "

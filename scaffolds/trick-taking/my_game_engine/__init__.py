@@ -36,10 +36,12 @@ class Deck(NamedTuple):
 
     suits: tuple[str, ...]
     ranks: tuple[str, ...]  # lowest first
+    glyphs: tuple[str, ...] = ()  # how each suit reads in a card's name (7♥, 7★)
 
     def text(self, card: int) -> str:
         suit, rank = divmod(card, len(self.ranks))
-        return self.ranks[rank] + GLYPHS.get(self.suits[suit], self.suits[suit][0].upper())
+        glyph = self.glyphs[suit] if self.glyphs else GLYPHS.get(self.suits[suit], self.suits[suit][0].upper())
+        return self.ranks[rank] + glyph
 
     def suit(self, card: int) -> int:
         return card // len(self.ranks)
@@ -65,7 +67,15 @@ def read_deck(folder: Any, content: Any) -> Deck:
     component = next(c for c in content.components if c.cards)
     rows = read_cards(folder / component.cards).rows
     ranks = sorted({row.values["rank"] for row in rows}, key=lambda r: (len(r), r))
-    return Deck(tuple(content.suits), tuple(ranks))
+    return Deck(tuple(content.suit_names), tuple(ranks), tuple(glyph(suit) for suit in content.suits))
+
+
+def glyph(suit: Any) -> str:
+    """How a suit reads in a card's name: a standard suit's symbol (♥), a declared
+    suit's text symbol (★), else its name's first letter."""
+    name = suit if isinstance(suit, str) else suit.name
+    symbol = name if isinstance(suit, str) else (suit.symbol or name)
+    return GLYPHS.get(symbol) or (symbol if len(symbol) <= 2 else name[0].upper())
 
 
 class Engine:

@@ -79,7 +79,7 @@ def test_numbers_are_the_data_block_of_game_yaml() -> None:
 def test_engine_names_follow_the_content_order() -> None:
     """A card is its suit's index in content's ``suits:``; characters in data order."""
     content = parse_game(SHIPPED).content
-    assert [s.lower() for s in SUITS] == content.suits
+    assert tuple(s.lower() for s in SUITS) == content.suit_names
     assert CHARACTERS == tuple(c["name"] for c in content.data["characters"])
 
 
