@@ -28,6 +28,8 @@ class ProfileExport:
     problems: list[Problem] = field(default_factory=list)
     #: who prints it, one per card size ("MakePlayingCards (tarot cards)"), for the verdict
     targets: list[str] = field(default_factory=list)
+    #: the profile of the card each file holds, to preflight it against (default: the export's)
+    cards: dict[Path, Profile] = field(default_factory=dict)
 
 
 def profile_components(game: Any, project_root: Path, profile: Profile) -> list[Component]:
@@ -82,7 +84,8 @@ def export_profile(game: Any, project_root: Path, out_dir: Path, profile: Profil
     decks = [(card, deck) for card, group in profile_groups(game, components, profile)
              for deck in shop_decks(game, group, card)]
     folder = out_dir / profile.name
-    result = ProfileExport(targets=list(dict.fromkeys(card.target for card, _ in decks)), notes=[f"deck {d.summary()}" + _size_note(card, profile) for card, d in decks])
+    result = ProfileExport(notes=[f"deck {d.summary()}" + _size_note(card, profile) for card, d in decks],
+                           targets=list(dict.fromkeys(card.target for card, _ in decks)))
     result.notes += [f"{d.name}: the design has no card back, so the plain back with the game's title is printed "
                      f"on the back" for _, d in decks if d.plain_back]
     others = [f"{c.name} ({c.kind}, {c.trim[0]:g} × {c.trim[1]:g} mm)" for c in components if c.kind != "card"]
@@ -96,26 +99,20 @@ def export_profile(game: Any, project_root: Path, out_dir: Path, profile: Profil
             _tts(game, decks, folder, result, base_url)
         else:
             _png_set(game, decks, folder, result)
-    checked = {path: card for card, deck in decks for path in result.written if _belongs(path, deck, game, card)}
     for path in result.written:
         if path.suffix == ".png" and profile.face_px is None:
             continue  # Tabletop Simulator sheets: checked through the saved object that names them
-        result.problems.extend(preflight(path, checked.get(path, profile), _shown(path, project_root)))
+        result.problems.extend(preflight(path, result.cards.get(path, profile), _shown(path, project_root)))
     return result
 
 
 def _size_note(card: Profile, profile: Profile) -> str:
-    """", printed as tarot cards (70.0 × 120.7 mm)" when a deck is not the profile's usual card."""
+    """", printed as tarot cards (69.8 × 120.6 mm)" when a deck is not the profile's usual card."""
     if card.card == profile.card:
         return ""
     w, h = card.trim_mm
     return f", printed as {card.card.name} cards ({w:.1f} × {h:.1f} mm)" if not profile.any_size else \
         f", {w:.1f} × {h:.1f} mm cards"
-
-
-def _belongs(path: Path, deck: Deck, game: Any, card: Profile) -> bool:
-    """Is ``path`` one of ``deck``'s files (so preflight checks it against its card's profile)?"""
-    return path.name.startswith(f"{game.slug}-{deck.id}-") or path.parent.name == deck.id
 
 
 def _shown(path: Path, root: Path) -> str:
@@ -154,7 +151,9 @@ def _png_set(game: Any, decks: list[tuple[Profile, Deck]], folder: Path, result:
         files = {f"front-{n:02d}.png": encoded[card.front] for n, card in enumerate(deck.cards, start=1)}
         files.update({("back.png" if len(backs) == 1 else f"back-{n:02d}.png"): encoded[back]
                       for n, back in enumerate(backs, start=1)})
-        result.written.extend(_write_folder(where, files))
+        written = _write_folder(where, files)
+        result.written.extend(written)
+        result.cards.update(dict.fromkeys(written, profile))
 
 
 def _write_folder(folder: Path, files: dict[str, bytes]) -> list[Path]:
@@ -180,6 +179,7 @@ def _press_pdfs(game: Any, decks: list[tuple[Profile, Deck]], folder: Path, resu
         path = folder / f"{game.slug}-{deck.id}-{profile.name}.pdf"
         write_bytes(path, render_press_document(deck_document(game, deck, profile, _version()), profile.max_ink, icc))
         result.written.append(path)
+        result.cards[path] = profile
 
 
 def _tts(game: Any, decks: list[tuple[Profile, Deck]], folder: Path, result: ProfileExport,
