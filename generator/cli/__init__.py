@@ -37,21 +37,9 @@ def validate(ctx: typer.Context) -> None:
     with die_on_content_errors(root_dir):
         project = validated_project(root_dir)
     for game in project.games.values():
-        for warning in reference_warnings(game) + _contrast_warnings(game, root_dir):
+        for warning in reference_warnings(game):
             typer.echo(f"warning: {warning.render(root_dir)}", err=True)
     typer.echo(f"content OK: {len(project.games)} games ({', '.join(sorted(project.games))})")
-
-
-def _contrast_warnings(game: Any, root: Path) -> list[Any]:
-    """Colour text of a data-made deck that does not stand out from its ground."""
-    from ..games import find_spec, symbols_of
-
-    spec = find_spec(game.content.slug)
-    if spec is not None and spec.faces is not None:
-        return []
-    from ..faces_from_data.faces import contrast_warnings
-
-    return contrast_warnings(game, root, symbols_of(game.content.slug))
 
 
 class Group(str, Enum):

@@ -34,7 +34,8 @@ class Palette:
     accent_tint: str  # pale accent for panels
     paper: str  # the card or board ground
     line: str  # rules, slot outlines
-    faint: str  # printed-faintly content (setup pips, guides)
+    faint: str  # printed-faintly content (setup pips, guides); never text
+    muted: str = "#6e6e6e"  # secondary text: reads at 5.1:1 on white (WCAG's 4.5:1 for body text)
     text: str = INK
     suits: SuitSet = STANDARD_SET  # the game's suits: their symbols and colours
 

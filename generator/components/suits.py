@@ -149,7 +149,7 @@ STANDARD_SHAPES: dict[str, Shape] = {name: Shape(name, make()) for name, make in
 SUITS: tuple[str, ...] = tuple(STANDARD_SHAPES)
 
 #: The four-colour scheme players of four-colour decks know (hue and lightness differ).
-STANDARD_COLOURS: dict[str, str] = {"spades": "#1a1a1a", "hearts": "#c8102e", "diamonds": "#0b5cad", "clubs": "#1b7f3b"}
+STANDARD_COLOURS: dict[str, str] = {"spades": "#1a1a1a", "hearts": "#c8102e", "diamonds": "#0b5cad", "clubs": "#176f34"}
 #: Light tints of each standard suit for panels behind suit content.
 STANDARD_TINTS: dict[str, str] = {"spades": "#e6e6e6", "hearts": "#f8dde1", "diamonds": "#dce9f7", "clubs": "#dcefe2"}
 #: A suit of the game's own with no colour declared prints in ink.

@@ -30,7 +30,7 @@ from .pictures import PictureProblem, find_picture, fitted, load_picture
 
 FIELD = re.compile(r"\{([^{}]+)\}")
 NAMED_COLOURS = {
-    "black": INK, "white": WHITE, "grey": "#808080", "gray": "#808080", "red": "#c8102e", "green": "#1b7f3b",
+    "black": INK, "white": WHITE, "grey": "#808080", "gray": "#808080", "red": "#c8102e", "green": "#176f34",
     "blue": "#0b5cad", "yellow": "#f2c200", "orange": "#e07000", "purple": "#6a3d9a", "brown": "#8b5a2b",
     "navy": "#1f2a44", "cream": "#fbf6e9",
 }

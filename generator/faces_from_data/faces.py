@@ -62,7 +62,7 @@ def components(content: Any, options: FaceOptions, project_root: Path,
     """The game's components laid out from data (a ``GameSpec.faces`` factory); raises
     ContentInvalid listing every problem. ``shapes``: the suit symbols the game's
     package draws (``GameSpec.symbols``), if any."""
-    made, problems, _ = _make(content, options, project_root, shapes=shapes)
+    made, problems = _make(content, options, project_root, shapes=shapes)
     if problems:
         raise ContentInvalid(problems)
     return made
@@ -127,8 +127,8 @@ _MADE: dict[tuple[Any, ...], tuple[Any, Laid]] = {}
 
 
 #: What laying out a game's data-made components gives: the components, the problems
-#: that stop a build, and warnings (colour text that does not stand out from its ground).
-Laid = tuple[list[Component], list[ContentError], list[ContentError]]
+#: that stop a build.
+Laid = tuple[list[Component], list[ContentError]]
 
 
 def _make(content: Any, options: FaceOptions, root: Path, folder: Path | None = None,
@@ -159,14 +159,13 @@ def _lay_out(content: Any, options: FaceOptions, root: Path, folder: Path,
              shapes: Mapping[str, Shape] | None = None) -> Laid:
     made: list[Component] = []
     problems: list[ContentError] = []
-    warnings: list[ContentError] = []
     ctx = context(content, options, folder, root, shapes)
     for index, component in laid_out(content):
         try:
-            made.append(_component(content, index, component, options, ctx, warnings))
+            made.append(_component(content, index, component, options, ctx))
         except ContentInvalid as exc:
             problems.extend(exc.errors)
-    return made, _unique(problems), _unique(warnings)
+    return made, _unique(problems)
 
 
 def context(content: Any, options: FaceOptions, folder: Path, root: Path,
@@ -198,7 +197,7 @@ def _file(ctx: Context, content: Any, index: int, name: str) -> Path:
 
 
 def _component(content: Any, index: int, component: Any, options: FaceOptions, ctx: Context,
-               warnings: list[ContentError]) -> Component:
+) -> Component:
     """The component drawn card by card; raises ContentInvalid with every problem of
     its layout, its cards file, its count and every card's every box, all at once: a
     problem in one file does not hide those in the other."""
@@ -245,7 +244,9 @@ def _component(content: Any, index: int, component: Any, options: FaceOptions, c
             continue
         faces.append(drawn)
         problems.extend(_print_problems(layout, row, drawn))
-        warnings.extend(_contrast_warnings(layout, row, drawn) if ctx.ink == "colour" else ())
+        # Colour text too faint against its ground: the colour build's lint refuses it
+        # too, so validate names it at the card's line and box (bw text is made to read).
+        problems.extend(_low_contrast(layout, row, drawn) if ctx.ink == "colour" else ())
     if problems:
         raise ContentInvalid(problems)
     return Component(id=component.id, name=component.name, kind=layout.kind, faces=tuple(faces), trim=size,
@@ -293,17 +294,8 @@ def _print_problems(layout: Layout, row: CardRow, drawn: Face) -> Iterator[Conte
                                                      "(shorten it, enlarge the box or raise min_size)").error
 
 
-def contrast_warnings(game: Any, project_root: Path, shapes: Mapping[str, Shape] | None = None
-                      ) -> list[ContentError]:
-    """Text of a loaded game's data-made colour faces that does not stand out from what
-    lies under it (WCAG 2: 4.5:1, 3:1 from 14 pt), each at its card's line and box:
-    warnings, as the colour build prints a designer's colours as chosen (the bw build
-    makes such text follow its ground, and fails where it cannot)."""
-    return _make(game.content, FaceOptions(), project_root, game.folder, shapes)[2]
-
-
-def _contrast_warnings(layout: Layout, row: CardRow, drawn: Face) -> Iterator[ContentError]:
-    """One warning per card and box: its text's worst reading."""
+def _low_contrast(layout: Layout, row: CardRow, drawn: Face) -> Iterator[ContentError]:
+    """One problem per card and box: its text's worst reading."""
     for face, scene in _sides(layout, row, drawn):
         boxes = {f"box {box.name}": box for box in layout.faces[face].boxes}
         worst: dict[str, Any] = {}

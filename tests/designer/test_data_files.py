@@ -213,15 +213,19 @@ def test_a_sheet_is_read_only_up_to_the_limits_of_a_cards_file(project: Path) ->
     assert "the header names more than 200 columns" in str(caught.value)
 
 
-def test_colour_text_that_does_not_stand_out_is_a_warning_at_its_box(project: Path) -> None:
-    """The colour build prints a designer's colours as chosen; validate says which text
-    does not stand out from its ground, and where (the bw build fixes its own)."""
+def test_colour_text_that_does_not_stand_out_is_refused_at_its_box(project: Path) -> None:
+    """Text that does not stand out from its ground (WCAG 2) fails in either ink:
+    validate names each card's box at its layout line, exit 2, and the build writes no
+    print file (the bw build first makes its own text follow its ground)."""
     layout = game(project) / "card-layout.yaml"
     layout.write_text(layout.read_text(encoding="utf-8").replace('text: "{text}"\n', 'text: "{text}"\n        colour: "#ffdd00"\n', 1),
                       encoding="utf-8")
     result = pipworks(project, "validate")
-    assert result.returncode == 0, result.stderr
-    warnings = [line for line in result.stderr.splitlines() if "contrast" in line]
-    assert warnings and all(re.match(r"warning: content/deck/card-layout\.yaml:\d+: faces\.front\.boxes\.text\.colour: "
-                                     r"card '[\w ]+': #ffdd00 text on #ffffff .* has a contrast of 1\.\d\d:1; text of "
-                                     r"\d+\.\d pt needs 4\.5:1", line) for line in warnings), result.stderr
+    assert result.returncode == 2, result.stderr
+    found = [line for line in result.stderr.splitlines() if "contrast" in line]
+    assert found and all(re.match(r"content/deck/card-layout\.yaml:\d+: faces\.front\.boxes\.text\.colour: "
+                                  r"card '[\w ]+': #ffdd00 text on #ffffff .* has a contrast of 1\.\d\d:1; text of "
+                                  r"\d+\.\d pt needs 4\.5:1", line) for line in found), result.stderr
+    built = pipworks(project, "build")
+    assert built.returncode == 2 and "contrast" in built.stderr, built.stderr
+    assert not list((project / "output").rglob("*.pdf"))

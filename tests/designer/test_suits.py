@@ -100,7 +100,7 @@ def test_each_card_shows_its_own_suit(built: Path) -> None:
     assert all(">M<" in face for face in fronts[9:18])
     leaves = STANDARD_SHAPES["clubs"].commands
     assert all("<path" in face and ">Ω<" not in face and ">M<" not in face for face in fronts[18:27]), leaves[0]
-    standard = {"#c8102e", "#0b5cad", "#1b7f3b"}  # hearts, diamonds, clubs: none of this game's
+    standard = {"#c8102e", "#0b5cad", "#176f34"}  # hearts, diamonds, clubs: none of this game's
     assert not any(c in face for face in fronts for c in standard)
 
 

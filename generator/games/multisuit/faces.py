@@ -77,7 +77,7 @@ def _centre(card: Card, w: float, h: float, pal: Palette, s: float) -> list[Item
         items.append(pal.symbol(suit, x0 + 9.0 * s, cy, 10.0 * s, colour))
         size = 9.0 * s
         items.append(Text(x0 + 22.5 * s, cy + size * 0.36, rank, size=size, anchor="middle", bold=True,
-                          fill=colour if present else pal.faint, max_width=13.0 * s,
+                          fill=colour if present else pal.muted, max_width=13.0 * s,
                           name=f"card {card.id} {suit} centre rank"))
     return items
 
@@ -92,7 +92,7 @@ def card_face(card: Card, options: FaceOptions, pal: Palette, bleed: float) -> S
     items.append(pieces.rotated(_index(card, pal, s, " (turned)"), w / 2, h / 2))
     items.extend(_centre(card, w, h, pal, s))
     items.append(ts.label(w - pieces.EDGE - 2.0, pieces.EDGE + 3.6, f"No. {card.id}", f"card {card.id} number",
-                          12.0, ts.CAPTION, "end", fill=pal.faint))
+                          12.0, ts.CAPTION, "end", fill=pal.muted))
     return Scene(name=f"multisuit card {card.id:02d}", width=w, height=h, items=tuple(items),
                  title=f"Multisuit card {card.id}")
 
