@@ -33,6 +33,7 @@ from ..layout.boxes import Box as Area
 from ..layout.imposition import gutter_for, impose
 from ..layout.paper import PAPERS, PRINTER_MARGIN
 from ..scene import Item, Rect, Scene, Style
+from .assets import load_fonts, load_icons
 from .draw import CardProblem, Context, box_items, colour, columns_named
 from .layout import Box, Layout, Where, read_layout
 
@@ -138,6 +139,7 @@ def _file(ctx: Context, content: Any, index: int, name: str) -> Path:
 
 def _component(content: Any, index: int, component: Any, options: FaceOptions, ctx: Context) -> Component:
     layout = read_layout(_file(ctx, content, index, "layout"))
+    ctx = _with_assets(layout, ctx)
     cards = read_cards(_file(ctx, content, index, "cards")) if component.cards else None
     rows = cards.rows if cards is not None else (CardRow({}, component.count, layout.path, 1),)
     size = layout.size or options.card_size
@@ -169,6 +171,18 @@ def _component(content: Any, index: int, component: Any, options: FaceOptions, c
         raise ContentInvalid(problems)
     return Component(id=component.id, name=component.name, kind=layout.kind, faces=tuple(faces), trim=size,
                      bleed=bleed, safe=safe)
+
+
+def _with_assets(layout: Layout, ctx: Context) -> Context:
+    """``ctx`` with the layout's own fonts and icons read; raises ContentInvalid naming
+    each file that cannot be used, at its line."""
+    if not layout.fonts and not layout.icons:
+        return ctx
+    fonts, font_problems = load_fonts(layout, ctx.folder, ctx.project)
+    icons, icon_problems = load_icons(layout, ctx.folder, ctx.project)
+    if font_problems or icon_problems:
+        raise ContentInvalid(font_problems + icon_problems)
+    return replace(ctx, fonts=fonts, icons=icons)
 
 
 def _check_work(layout: Layout, rows: Sequence[CardRow], path: Path) -> None:
