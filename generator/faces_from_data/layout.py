@@ -316,6 +316,7 @@ class _Reader:
                 self.error(path, "a font is a file (fonts/Lora.ttf) or its faces: regular, bold, italic, bold_italic")
                 continue
             faces: dict[tuple[bool, bool], tuple[str, int]] = {}
+            named = {str(face).replace("-", "_") for face in given}
             for face, rel in given.items():
                 at = path if isinstance(raw, str) else path + (str(face),)
                 face_key = str(face).replace("-", "_")
@@ -323,10 +324,10 @@ class _Reader:
                     self.error(at, f"{face!r} is not a face of a font; give {', '.join(FONT_FACES)}")
                 elif self.project_file(at, rel, (".ttf",), "a TrueType font file (.ttf)"):
                     faces[FONT_FACES[face_key]] = (str(rel), self.source.line(at) or 0)
-            if faces and (False, False) not in faces:
+            if "regular" not in named:
                 self.error(path, "a font needs its regular face (regular: fonts/Lora-Regular.ttf)")
-            elif faces:
-                found[str(name)] = FontFamily(str(name), faces, self.source.line(path) or 0)
+            # known even when a face was refused: boxes naming it are not reported again
+            found[str(name)] = FontFamily(str(name), faces, self.source.line(path) or 0)
         return found
 
     def icon_files(self) -> dict[str, IconFile]:
