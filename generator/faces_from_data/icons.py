@@ -56,7 +56,7 @@ def _die(value: int, cx: float, cy: float, size: float, colour: str) -> list[Ite
 def icon_items(name: str, cx: float, cy: float, size: float, colour: str,
                own: Mapping[str, Any] | None = None, bw: bool = False) -> list[Item]:
     """Icon ``name`` in a ``size`` mm square centred on (cx, cy), in ``colour``; ``own``
-    are the layout's icons (their own colours, but black in the ``bw`` build)."""
+    are the layout's icons (their own colours, greys in the ``bw`` build)."""
     if own is not None and name in own:
         return list(own[name].items(cx, cy, size, colour, bw))
     if name in SUITS:

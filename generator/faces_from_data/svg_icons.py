@@ -70,13 +70,12 @@ class VectorIcon:
 
     def items(self, cx: float, cy: float, size: float, colour: str, bw: bool) -> list[Item]:
         """The icon in a ``size`` mm square centred on (cx, cy); ``currentColor`` is
-        ``colour``; in the ink-saving build every colour but white prints as ``colour``."""
+        ``colour``; in the ink-saving build the icon's own colours print as greys of the
+        same lightness (all black, a coloured icon would lose what it draws inside)."""
         def paint(value: str | None) -> str | None:
-            if value is None:
-                return None
-            if value == CURRENT or (bw and value != "#ffffff"):
-                return colour
-            return value
+            if value is None or value == CURRENT:
+                return colour if value == CURRENT else None
+            return grey(value) if bw else value
 
         out: list[Item] = []
         for shape in self.shapes:
@@ -87,6 +86,13 @@ class VectorIcon:
                                             stroke_width=round(shape.stroke_width * size, 4) if stroke else 0.0,
                                             opacity=shape.opacity)))
         return out
+
+
+def grey(colour: str) -> str:
+    """``#rrggbb`` as the grey of its lightness (Rec. 601 luma, as printers take it)."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    level = round(0.299 * r + 0.587 * g + 0.114 * b)
+    return f"#{level:02x}{level:02x}{level:02x}"
 
 
 def load_svg_icon(path: FilePath) -> VectorIcon:
