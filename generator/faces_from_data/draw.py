@@ -159,15 +159,21 @@ def _words(text: str, row: CardRow, box: Box, wrap: bool, ctx: Context) -> list[
     for paragraph in paragraphs:
         words: list[Word] = []
         runs: Word = []
-        for piece, bold, italic in emphasis.pieces(paragraph, box.bold, box.italic):
-            font = _face(box, row, ctx, bold, italic)
-            for part in re.split(r"(\s+)", piece):
-                if part.isspace():
-                    if runs:
-                        words.append(runs)
+        pieces = emphasis.pieces(paragraph, box.bold, box.italic) if "*" in paragraph else [
+            (paragraph, box.bold, box.italic)]
+        for piece, bold, italic in pieces:
+            style = (bold, italic, _face(box, row, ctx, bold, italic))
+            if piece[:1].isspace() and runs:  # a word ends where a piece starts with a space
+                words.append(runs)
+                runs = []
+            for index, part in enumerate(piece.split()):
+                if index and runs:
+                    words.append(runs)
                     runs = []
-                elif part:
-                    runs.extend(_runs(part, row, box, ctx, (bold, italic, font)))
+                runs.extend(_runs(part, row, box, ctx, style))
+            if piece[-1:].isspace() and runs:
+                words.append(runs)
+                runs = []
         if runs:
             words.append(runs)
         out.append(words)
@@ -176,6 +182,8 @@ def _words(text: str, row: CardRow, box: Box, wrap: bool, ctx: Context) -> list[
 
 def _runs(part: str, row: CardRow, box: Box, ctx: Context, style: FaceKey) -> Word:
     """One piece of a word in one face: its text and its ``:icons:``."""
+    if ":" not in part and not style[2]:  # the shipped font: no icon, nothing to check
+        return [("text", part, *style)]
     runs: Word = []
     at = 0
     for match in INLINE.finditer(part):
@@ -191,41 +199,52 @@ def _runs(part: str, row: CardRow, box: Box, ctx: Context, style: FaceKey) -> Wo
 
 
 def _run_width(run: Run, size: float) -> float:
-    kind, value, bold, italic, font = run
-    return metrics.width(value, size, bold, italic, font) if kind == "text" else size * ICON_EM
+    return metrics.width(run[1], size, run[2], run[3], run[4]) if run[0] == "text" else size * ICON_EM
 
 
 def _width(runs: Word, size: float) -> float:
-    return sum(_run_width(run, size) for run in runs)
+    width = metrics.width
+    return sum(width(r[1], size, r[2], r[3], r[4]) if r[0] == "text" else size * ICON_EM for r in runs)
 
 
 def _space(before: Word, after: Word, base: FaceKey) -> Run:
     """The space between two words: in their face when both sides share one (a bold
     phrase stays one bold text), else in the box's own."""
     left, right = before[-1], after[0]
-    if left[0] == right[0] == "text" and left[2:] == right[2:]:
-        return ("text", " ", *left[2:])
+    if left[0] == "text" and right[0] == "text" and left[2:] == right[2:]:
+        return ("text", " ", left[2], left[3], left[4])
     return ("text", " ", *base)
 
 
-def _lines(paragraphs: list[list[Word]], box: Box, size: float, wrap: bool, base: FaceKey) -> list[list[Word]] | None:
+#: A word with its width and the width of the space before it, at a 1 mm size: widths
+#: scale with the size, so a text is measured once however many sizes it tries.
+Measured = tuple[Word, float, float]
+
+
+def _measured(paragraphs: list[list[Word]], base: FaceKey) -> list[list[Measured]]:
+    return [[(word, _width(word, 1.0), _run_width(_space(words[i - 1], word, base), 1.0) if i else 0.0)
+             for i, word in enumerate(words)] for words in paragraphs]
+
+
+def _lines(paragraphs: list[list[Measured]], box: Box, size: float, wrap: bool) -> list[list[Word]] | None:
     """Words broken into lines at ``size``; None when a line cannot fit the box's width."""
     lines: list[list[Word]] = []
+    limit = box.w + 1e-9
     for words in paragraphs:
         line: list[Word] = []
         width = 0.0
-        for word in words:
-            own = _width(word, size)
-            if own > box.w + 1e-9:
+        for word, unit, unit_space in words:
+            own = unit * size
+            if own > limit:
                 return None
-            space = _run_width(_space(line[-1], word, base), size) if line else 0.0
-            if line and wrap and width + space + own > box.w + 1e-9:
+            space = unit_space * size
+            if line and wrap and width + space + own > limit:
                 lines.append(line)
                 line, width = [word], own
             else:
                 width = width + space + own if line else own
                 line.append(word)
-        if width > box.w + 1e-9:
+        if width > limit:
             return None
         lines.append(line)
     return lines
@@ -237,8 +256,10 @@ def _block_height(count: int, size: float, box: Box, base: FaceKey) -> float:
 
 def _fit(paragraphs: list[list[Word]], box: Box, wrap: bool, base: FaceKey) -> tuple[float, list[list[Word]]] | None:
     """The largest size from the box's size down to its min_size at which the text fits."""
+    measured = _measured(paragraphs, base)
+
     def attempt(size: float) -> list[list[Word]] | None:
-        lines = _lines(paragraphs, box, size, wrap, base)
+        lines = _lines(measured, box, size, wrap)
         return lines if lines is not None and _block_height(len(lines), size, box, base) <= box.h + 1e-9 else None
 
     best = attempt(box.size)
@@ -256,7 +277,7 @@ def _fit(paragraphs: list[list[Word]], box: Box, wrap: bool, base: FaceKey) -> t
         else:
             high = mid
     size = int(low * 1000) / 1000  # rounded down: what fits at low fits here
-    return size, _lines(paragraphs, box, size, wrap, base) or low_lines
+    return size, _lines(measured, box, size, wrap) or low_lines
 
 
 def text_items(box: Box, row: CardRow, ctx: Context, default_colour: str) -> list[Item]:

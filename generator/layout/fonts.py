@@ -21,7 +21,7 @@ import hashlib
 import threading
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 #: Names registered with reportlab for the regular and bold faces.
 REGULAR = "PipworksSans"
@@ -129,6 +129,14 @@ _NOT_TRUETYPE = {
 }
 
 
+#: What to forget when a designer's font file changes (measures keyed by its path).
+_FORGET: list[Callable[[], None]] = []
+
+
+def on_change(forget: Callable[[], None]) -> None:
+    _FORGET.append(forget)
+
+
 def load_project_font(path: str) -> str:
     """Read the designer's font file at ``path`` (absolute) if it is new or changed, and
     return the name it is registered under; raises FontProblem for a file that is
@@ -163,6 +171,9 @@ def load_project_font(path: str) -> str:
                 detail = " ".join(str(exc).split())[:120] or type(exc).__name__
                 raise FontProblem(f"it cannot be read as a font ({detail})") from None
             _PROJECT_FONTS[name] = font
+        if known is not None and known[1] != name:  # the file changed: its old measures go
+            for forget in _FORGET:
+                forget()
         _LOADED[path] = (stamp, name)
         return name
 

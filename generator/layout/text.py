@@ -10,35 +10,42 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .fonts import face_name, ttfont
+from .fonts import face_name, on_change, ttfont
 from ..scene import Text
 from .boxes import Box
 
 
 @lru_cache(maxsize=16384)
-def _unit_width(text: str, face: str) -> float:
-    """Width of ``text`` at a 1 mm size; widths scale linearly (no kerning in the PDF)."""
-    return float(ttfont(face).stringWidth(text, 1.0))
+def _unit_width(text: str, bold: bool, italic: bool, font: str) -> float:
+    """Width of ``text`` at a 1 mm size; widths scale linearly (no kerning in the PDF).
+    Keyed by the face as text names it (the face is looked up only when not cached: a
+    layout measures the same words thousands of times); forgotten when a designer's
+    font file changes (``fonts.on_change``)."""
+    return float(ttfont(face_name(font, bold, italic)).stringWidth(text, 1.0))
 
 
 def width(text: str, size: float, bold: bool = False, italic: bool = False, font: str = "") -> float:
     """Advance width of ``text`` in mm at font size ``size`` mm."""
-    return _unit_width(text, face_name(font, bold, italic)) * size
+    return _unit_width(text, bold, italic, font) * size
 
 
 @lru_cache(maxsize=64)
-def _vertical(face: str) -> tuple[float, float]:
-    found = ttfont(face).face
+def _vertical(bold: bool, italic: bool, font: str) -> tuple[float, float]:
+    found = ttfont(face_name(font, bold, italic)).face
     return found.ascent / 1000.0, -found.descent / 1000.0
 
 
 def ascent(size: float, bold: bool = False, italic: bool = False, font: str = "") -> float:
-    return _vertical(face_name(font, bold, italic))[0] * size
+    return _vertical(bold, italic, font)[0] * size
 
 
 def descent(size: float, bold: bool = False, italic: bool = False, font: str = "") -> float:
     """Depth below the baseline (positive mm)."""
-    return _vertical(face_name(font, bold, italic))[1] * size
+    return _vertical(bold, italic, font)[1] * size
+
+
+on_change(_unit_width.cache_clear)
+on_change(_vertical.cache_clear)
 
 
 def extent(item: Text, scale: float = 1.0) -> Box:
