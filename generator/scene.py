@@ -167,6 +167,8 @@ class Text:
 
     ``max_width`` is the width the text may occupy (mm); the safe-zone lint and the
     fitting code use it, and ``name`` says what the text is in error messages.
+    ``font`` is "" for the shipped font, else the path of a designer's face file (the
+    bold or italic one when ``bold`` or ``italic``; see ``generator.layout.fonts``).
     """
 
     x: float
@@ -178,6 +180,8 @@ class Text:
     fill: str = "#000000"
     max_width: float | None = None
     name: str = ""
+    italic: bool = False
+    font: str = ""
 
 
 @frozen

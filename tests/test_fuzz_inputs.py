@@ -64,7 +64,7 @@ NUMBERS = st.one_of(
 STRANGE_TEXTS = ["{rank}", "{name}", "{text}", "{nope}", "{", "}", "{{", "}}", ":hearts: :star:", "a\x00b", "\x1b[31m",
                  "\u202e\u200b", "x" * 25_000, "w " * 5_000, "<script>alert(1)</script>", "{title}", "accent-tint",
                  "suit", "#12345", "#ffffff", "pic.png", "../../etc/passwd", "/etc/passwd", "pic.svg", "missing.png",
-                 "\t\n", "\x85", "é" * 100]
+                 "\t\n", "\x85", "é" * 100, "**Take** *one* ***now***", "\\* not *", "*" * 40]
 PRINTABLE = st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=30)
 #: Mostly printable text; sometimes any text at all, or one of the strange ones.
 TEXTS = st.one_of(PRINTABLE, PRINTABLE, st.text(max_size=10), st.sampled_from(STRANGE_TEXTS))
@@ -75,7 +75,8 @@ FIELDS = sorted(set(PLACE) | {f for fields in KIND_FIELDS.values() for f in fiel
 GOOD: dict[str, list[Any]] = {
     "x": ["2mm", 5, 0.5], "y": ["3mm", 40], "width": ["20mm", 50, "1in"], "height": ["10mm", 30],
     "rotate": [0, 90, 180, -45, 720], "text": ["{name}", "{rank} of {suit}", "Take :hearts: first", "{text}"],
-    "size": ["3mm", 6, "9pt"], "min_size": ["1mm", 2], "bold": [True, False], "colour": ["navy", "suit", "#112233"],
+    "size": ["3mm", 6, "9pt"], "min_size": ["1mm", 2], "bold": [True, False], "italic": [True, False],
+    "font": ["", "nope"], "colour": ["navy", "suit", "#112233"],
     "align": ["left", "centre", "right"], "valign": ["top", "middle", "bottom"], "line_height": [1, 1.5, 3],
     "suit": ["{suit}", "hearts"], "icon": ["star", "{icon}"], "file": ["pic.png", "{art}"],
     "fit": ["contain", "stretch"], "fill": ["accent", "#eeeeee", "suit-tint"], "stroke": ["line", "none"],
@@ -120,6 +121,10 @@ def layouts(draw: st.DrawFn) -> tuple[str, bytes]:
     if hostile and draw(st.booleans()):
         layout["size"] = draw(st.one_of(st.sampled_from(["insert", "poker", "tarot"]),
                                         st.lists(NUMBERS, min_size=1, max_size=3), NUMBERS))
+    for top in ("fonts", "icons"):  # a layout's own files: paths that leave, files that are not there
+        if hostile and draw(st.integers(0, 3)) == 0:
+            layout[top] = draw(st.one_of(VALUES, st.dictionaries(st.sampled_from(["body", "coin", "Bad!"]),
+                                                                 st.one_of(TEXTS, VALUES), max_size=2)))
     for top in ("bleed", "safe", "drawn_for"):
         if hostile and draw(st.integers(0, 3)) == 0:
             layout[top] = draw(st.one_of(NUMBERS, st.lists(NUMBERS, min_size=2, max_size=2)))

@@ -37,6 +37,7 @@ from ..layout.contrast import readings
 from ..layout.text import missing_glyphs
 from ..layout.units import pt
 from ..scene import Group, Item, Rect, Scene, Style, Text
+from .assets import load_fonts, load_icons
 from .draw import CardProblem, Context, _problem, box_items, colour, columns_named
 from .layout import Box, Layout, Where, read_layout
 
@@ -203,6 +204,11 @@ def _component(content: Any, index: int, component: Any, options: FaceOptions, c
     problem in one file does not hide those in the other."""
     problems: list[ContentError] = []
     layout = _read(problems, lambda: read_layout(_file(ctx, content, index, "layout")))
+    assets_read = True
+    if layout is not None:  # its own fonts and icons: a box drawn without them would mislead
+        before = len(problems)
+        ctx = _read(problems, lambda: _with_assets(layout, ctx)) or ctx
+        assets_read = len(problems) == before
     found = _read(problems, lambda: gather_cards(_file(ctx, content, index, "cards"), getattr(component, "sheet", None))
                   ) if component.cards else None
     cards, unread = found if found is not None else (None, [])
@@ -211,7 +217,7 @@ def _component(content: Any, index: int, component: Any, options: FaceOptions, c
         problems.append(ContentError(ctx.folder / "game.yaml", None, ("components", index, "count"),
                                      f"{component.name}: count is {component.count}, but {cards.path.name} makes "
                                      f"{cards.total} cards ({_copies_said(cards)})"))
-    if layout is None or (component.cards and cards is None):
+    if layout is None or (component.cards and cards is None) or not assets_read:
         raise ContentInvalid(problems)
     rows = cards.rows if cards is not None else (CardRow({}, component.count, layout.path, 1),)
     own = layout.card_size(options.card_size)
@@ -285,7 +291,8 @@ def _print_problems(layout: Layout, row: CardRow, drawn: Face) -> Iterator[Conte
             box = boxes.get(item.name)
             if box is None:
                 continue
-            for ch in missing_glyphs(item.text, item.bold):
+            # a designer's own font is checked as the card is drawn, naming the font
+            for ch in () if item.font else missing_glyphs(item.text, item.bold, item.italic):
                 yield _problem(box, row, "text", f"character {ch!r} (U+{ord(ch):04X}) is not in the shipped font"
                                ).error
             if pt(item.size) < MIN_TEXT_PT - 1e-6:
@@ -338,6 +345,18 @@ def fixed_sizes(content: Any, project_root: Path) -> list[tuple[Any, Layout]]:
         if layout.kind == "card":
             found.append((component, layout))
     return found
+
+
+def _with_assets(layout: Layout, ctx: Context) -> Context:
+    """``ctx`` with the layout's own fonts and icons read; raises ContentInvalid naming
+    each file that cannot be used, at its line."""
+    if not layout.fonts and not layout.icons:
+        return ctx
+    fonts, font_problems = load_fonts(layout, ctx.folder, ctx.project)
+    icons, icon_problems = load_icons(layout, ctx.folder, ctx.project)
+    if font_problems or icon_problems:
+        raise ContentInvalid(font_problems + icon_problems)
+    return replace(ctx, fonts=fonts, icons=icons)
 
 
 def _check_work(layout: Layout, rows: Sequence[CardRow], path: Path) -> None:

@@ -2,13 +2,16 @@
 
 The standard suit symbols (``generator.components.suits``), the six die faces
 (``die-1`` … ``die-6``) and a few plain marks. An icon is drawn in a square of ``size``
-mm centred on a point, so the same icon sits in a box or on a line of text.
+mm centred on a point, so the same icon sits in a box or on a line of text. A layout
+adds its own (``icons:``, read by ``generator.faces_from_data.assets``): they are passed
+in as ``own`` and drawn the same way.
 """
 
 from __future__ import annotations
 
 import math
 import re
+from typing import Any, Mapping
 
 from ..components.pieces import _PIPS  # the same pips as every die Pipworks prints
 from ..components.suits import SUITS, suit_symbol
@@ -20,8 +23,13 @@ ICONS: tuple[str, ...] = (*SUITS, *(f"die-{n}" for n in range(1, 7)), *MARKS)
 INLINE = re.compile(r":([a-z][a-z0-9]*(?:-[a-z0-9]+)*):")
 
 
-def is_icon(name: str) -> bool:
-    return name in ICONS
+def is_icon(name: str, own: Mapping[str, Any] | None = None) -> bool:
+    return name in ICONS or (own is not None and name in own)
+
+
+def known_icons(own: Mapping[str, Any] | None = None) -> str:
+    """Every icon's name, the layout's own first, for a message about an unknown one."""
+    return ", ".join([*sorted(own or ()), *ICONS])
 
 
 def _star(cx: float, cy: float, size: float, colour: str) -> Path:
@@ -45,8 +53,12 @@ def _die(value: int, cx: float, cy: float, size: float, colour: str) -> list[Ite
     return [body, *pips]
 
 
-def icon_items(name: str, cx: float, cy: float, size: float, colour: str) -> list[Item]:
-    """Icon ``name`` in a ``size`` mm square centred on (cx, cy), in ``colour``."""
+def icon_items(name: str, cx: float, cy: float, size: float, colour: str,
+               own: Mapping[str, Any] | None = None, bw: bool = False) -> list[Item]:
+    """Icon ``name`` in a ``size`` mm square centred on (cx, cy), in ``colour``; ``own``
+    are the layout's icons (their own colours, greys in the ``bw`` build)."""
+    if own is not None and name in own:
+        return list(own[name].items(cx, cy, size, colour, bw))
     if name in SUITS:
         return [suit_symbol(name, cx, cy, size, colour, stroke=None)]
     if name.startswith("die-"):
@@ -60,4 +72,4 @@ def icon_items(name: str, cx: float, cy: float, size: float, colour: str) -> lis
     if name == "square":
         s = size * 0.8
         return [Rect(round(cx - s / 2, 4), round(cy - s / 2, 4), round(s, 4), round(s, 4), Style(fill=colour, stroke=None))]
-    raise ValueError(f"no icon {name!r}; icons: {', '.join(ICONS)}")
+    raise ValueError(f"no icon {name!r}; icons: {known_icons(own)}")

@@ -31,6 +31,20 @@ A box ``extends`` one or more other boxes (shared ones, or earlier boxes of its 
 and changes what it names; ``x: "+=2mm"`` adds to the inherited value (also ``-=``,
 ``*=``, ``/=``). A face ``extends`` another face: it starts with that face's boxes, in
 order, and a box of the same name changes the inherited one. Boxes are drawn in order.
+A layout may bring its own type and icons, files in the project named once at the top
+and used by name (``generator.faces_from_data.assets`` reads them)::
+
+    fonts:
+      body:                          # a text or rank box says font: body
+        regular: fonts/Lora-Regular.ttf
+        bold: fonts/Lora-Bold.ttf    # **bold** in card text, or bold: true
+        italic: fonts/Lora-Italic.ttf
+        bold_italic: fonts/Lora-BoldItalic.ttf
+      title: fonts/Display.ttf       # a font with one face
+    icons:
+      coin: icons/coin.svg           # :coin: in text, or icon: coin in an icon box
+      gem: icons/gem.png
+
 Every problem is reported with its file, line and box.
 """
 
@@ -51,8 +65,8 @@ KINDS = ("text", "rank", "suit", "icon", "image", "rect", "circle")
 PLACE = ("x", "y", "width", "height", "rotate")
 #: The fields each kind of box takes (besides kind, extends and PLACE).
 KIND_FIELDS: dict[str, tuple[str, ...]] = {
-    "text": ("text", "size", "min_size", "bold", "colour", "align", "valign", "line_height"),
-    "rank": ("text", "size", "min_size", "bold", "colour", "align", "valign"),
+    "text": ("text", "size", "min_size", "bold", "italic", "font", "colour", "align", "valign", "line_height"),
+    "rank": ("text", "size", "min_size", "bold", "italic", "font", "colour", "align", "valign"),
     "suit": ("suit", "colour"),
     "icon": ("icon", "colour"),
     "image": ("file", "fit"),
@@ -64,7 +78,14 @@ ALIGN = ("left", "center", "right")
 VALIGN = ("top", "middle", "bottom")
 FITS = ("contain", "stretch")
 PIECE_KINDS = ("card", "token", "board", "sheet")
-TOP_FIELDS = ("kind", "size", "landscape", "drawn_for", "bleed", "safe", "boxes", "faces")
+TOP_FIELDS = ("kind", "size", "landscape", "drawn_for", "bleed", "safe", "fonts", "icons", "boxes", "faces")
+#: The faces a font of ``fonts:`` may give, keyed by (bold, italic).
+FONT_FACES = {"regular": (False, False), "bold": (True, False), "italic": (False, True), "bold_italic": (True, True)}
+#: An icon's name, as ``:name:`` in text reads it.
+ICON_NAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
+#: Fonts and icons one layout may declare.
+MAX_FONTS = 16
+MAX_ICONS = 200
 FACE_FIELDS = ("boxes", "extends", "ground")
 #: Text may shrink to this share of its size when ``min_size`` is not given.
 MIN_SHARE = 0.7
@@ -133,6 +154,8 @@ class Box:
     size: float = 3.0
     min_size: float = 2.1
     bold: bool = False
+    italic: bool = False
+    font: str = ""  # "" = the shipped font; else a name of the layout's fonts
     colour: str = ""  # "" = the kind's default: ink, or the card's suit colour for rank and suit
     align: str = "left"
     valign: str = "top"
@@ -165,6 +188,25 @@ class Face:
 
 
 @dataclass(frozen=True)
+class FontFamily:
+    """A font the layout declares: its faces' files as written, keyed by (bold, italic),
+    each with its line."""
+
+    name: str
+    faces: Mapping[tuple[bool, bool], tuple[str, int]]
+    line: int
+
+
+@dataclass(frozen=True)
+class IconFile:
+    """An icon the layout declares: its file as written and the line naming it."""
+
+    name: str
+    file: str
+    line: int
+
+
+@dataclass(frozen=True)
 class Layout:
     path: Path
     kind: str
@@ -188,6 +230,8 @@ class Layout:
         """The size as the file gives it, for messages: "63 × 88 mm, landscape"."""
         w, h = self.card_size((0.0, 0.0))
         return f"{w:g} × {h:g} mm" + (", landscape" if self.landscape else "")
+    fonts: Mapping[str, FontFamily] = field(default_factory=dict)
+    icons: Mapping[str, IconFile] = field(default_factory=dict)
 
 
 # -- reading and extends --------------------------------------------------------------
@@ -224,6 +268,8 @@ class _Reader:
         self.ground_lines: dict[str, int] = {}
         #: boxes whose extends failed: their own problem is reported, not its follow-ons
         self.broken: set[tuple[PathPart, ...]] = set()
+        self.fonts: dict[str, FontFamily] = {}
+        self.icons: dict[str, IconFile] = {}
 
     def error(self, path: tuple[PathPart, ...], message: str) -> None:
         found = self.source.error(path, message)
@@ -255,6 +301,8 @@ class _Reader:
             found = self.fields(("boxes", str(name)), raw)
             if found is not None:
                 self.shared[str(name)] = found
+        self.fonts = self.font_families()
+        self.icons = self.icon_files()
         faces_raw = self.mapping(("faces",))
         if not faces_raw:
             self.error(("faces",), "a layout needs faces: (front, back, ...), each with its boxes")
@@ -267,7 +315,7 @@ class _Reader:
                       self.size("drawn_for"),
                       self.top_length("safe", 3.0) or 0.0, faces,
                       {name: self.source.line(("faces", name)) or 1 for name in faces},
-                      self.source.lines.get(("size",), 0), self.landscape())
+                      self.source.lines.get(("size",), 0), self.landscape(), self.fonts, self.icons)
 
     def landscape(self) -> bool:
         value = self.data.get("landscape", False)
@@ -275,6 +323,67 @@ class _Reader:
             self.error(("landscape",), "landscape is true (the card on its long side) or false")
             return False
         return value
+
+    def font_families(self) -> dict[str, FontFamily]:
+        """``fonts:``: name -> a file (its regular face) or a mapping of faces to files."""
+        found: dict[str, FontFamily] = {}
+        for name, raw in list(self.mapping(("fonts",)).items())[:MAX_FONTS + 1]:
+            path: tuple[PathPart, ...] = ("fonts", str(name))
+            if len(found) == MAX_FONTS:
+                self.error(path, f"a layout may declare at most {MAX_FONTS} fonts")
+                break
+            given = {"regular": raw} if isinstance(raw, str) else raw
+            if not isinstance(given, dict) or not given:
+                self.error(path, "a font is a file (fonts/Lora.ttf) or its faces: regular, bold, italic, bold_italic")
+                continue
+            faces: dict[tuple[bool, bool], tuple[str, int]] = {}
+            named = {str(face).replace("-", "_") for face in given}
+            for face, rel in given.items():
+                at = path if isinstance(raw, str) else path + (str(face),)
+                face_key = str(face).replace("-", "_")
+                if face_key not in FONT_FACES:
+                    self.error(at, f"{face!r} is not a face of a font; give {', '.join(FONT_FACES)}")
+                elif self.project_file(at, rel, (".ttf",), "a TrueType font file (.ttf)"):
+                    faces[FONT_FACES[face_key]] = (str(rel), self.source.line(at) or 0)
+            if "regular" not in named:
+                self.error(path, "a font needs its regular face (regular: fonts/Lora-Regular.ttf)")
+            # known even when a face was refused: boxes naming it are not reported again
+            found[str(name)] = FontFamily(str(name), faces, self.source.line(path) or 0)
+        return found
+
+    def icon_files(self) -> dict[str, IconFile]:
+        """``icons:``: name -> an SVG or PNG file in the project."""
+        from .icons import ICONS  # the built-in ones (icons imports the drawing modules)
+
+        found: dict[str, IconFile] = {}
+        for name, rel in self.mapping(("icons",)).items():
+            path: tuple[PathPart, ...] = ("icons", str(name))
+            if len(found) == MAX_ICONS:
+                self.error(path, f"a layout may declare at most {MAX_ICONS} icons")
+                break
+            if not isinstance(name, str) or not ICON_NAME.fullmatch(name):
+                self.error(path, f"{name!r} is not an icon name: lower-case letters, digits and dashes, as :{name}: "
+                                 "is written in text (e.g. coin, big-gem)")
+            elif name in ICONS:
+                self.error(path, f"{name!r} is a built-in icon; give yours another name")
+            elif self.project_file(path, rel, (".svg", ".png"), "an SVG or PNG file"):
+                found[name] = IconFile(name, str(rel), self.source.line(path) or 0)
+        return found
+
+    def project_file(self, path: tuple[PathPart, ...], rel: Any, suffixes: tuple[str, ...], what: str) -> bool:
+        """Whether ``rel`` is a relative path of the right kind that stays in its folder
+        (where it leads, symlinks and all, is checked when the file is read)."""
+        if not isinstance(rel, str) or not rel.strip():
+            self.error(path, f"give {what}, as a path relative to the game's folder")
+            return False
+        parts = Path(rel).parts
+        if Path(rel).is_absolute() or rel.startswith(("~", "\\")) or ".." in parts or ":" in parts[0]:
+            self.error(path, f"path {rel!r} must be relative to the game's folder, without '..'; refusing it")
+            return False
+        if Path(rel).suffix.lower() not in suffixes:
+            self.error(path, f"{rel!r} is not {what}")
+            return False
+        return True
 
     def piece_kind(self) -> str:
         kind = self.data.get("kind", "card")
@@ -477,6 +586,9 @@ class _Reader:
             checked = self.value(key, value, where)
             if checked is not None:
                 values[key] = checked
+        if values.get("font") and values["font"] not in self.fonts:
+            known = ", ".join(self.fonts) or "none; declare one under fonts: at the top of the layout"
+            self.problems.append(where.error("font", f"no font {values['font']!r} (fonts: {known})"))
         for key in ("x", "y", "width", "height"):
             if key not in values and key not in fields:
                 self.problems.append(where.error("", f"a box needs {key} (x, y, width and height, in mm)"))
@@ -505,9 +617,9 @@ def _field_value(key: str, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise ValueError(f"{key} is a number ({'degrees clockwise' if key == 'rotate' else 'times the size'})")
         return _number(key, value)
-    if key == "bold":
+    if key in ("bold", "italic"):
         if not isinstance(value, bool):
-            raise ValueError("bold is true or false")
+            raise ValueError(f"{key} is true or false")
         return value
     choices = {"align": ALIGN, "valign": VALIGN, "fit": FITS}.get(key)
     if choices is not None:

@@ -102,7 +102,7 @@ def _walk(items: tuple[Item, ...], matrix: Matrix, safe: Box, component: str, pr
     out: list[Item] = []
     for item in items:
         if isinstance(item, Text):
-            for ch in missing_glyphs(item.text, item.bold):
+            for ch in missing_glyphs(item.text, item.bold, item.italic, item.font):
                 problems.append(Problem(component, _label(item), f"character {ch!r} (U+{ord(ch):04X}) is not in the shipped font"))
             out.append(_fit_text(item, matrix, safe, component, problems))
         elif isinstance(item, Group):

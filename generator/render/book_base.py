@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 from ..components.palette import SUIT_COLOURS
 from ..components.tabletop import legible
-from ..layout import fonts
+from ..layout import emphasis, fonts
 from ..scene import Scene
 from .pdf import draw_items, fast_reportlab
 
@@ -101,11 +101,18 @@ def paragraph(markup: str, style: Any, bulletText: Any = None) -> Any:
     return Paragraph(cleaned, parsed_style, bullet, frags=[f.clone() for f in frags])
 
 
+def _tagged(part: str, bold: bool, italic: bool) -> str:
+    return f"{'<b>' * bold}{'<i>' * italic}{part}{'</i>' * italic}{'</b>' * bold}"
+
+
 def text(value: Any) -> str:
-    """Content text as safe Paragraph markup: whitespace folded, escaped, and each suit
-    symbol in its suit's colour (the four-colour scheme of the printed cards)."""
+    """Content text as safe Paragraph markup: whitespace folded, escaped, ``**bold**``
+    and ``*italic*`` set in the book's bold and oblique faces, and each suit symbol in
+    its suit's colour (the four-colour scheme of the printed cards)."""
     folded = " ".join(str(value).split())
     safe = escape("".join(_SUBSTITUTES.get(ch, ch) for ch in folded))
+    if emphasis.has_marks(safe):  # **bold** and *italic*, as the site's Markdown sets them
+        safe = emphasis.markup(safe, _tagged)
     return _SUIT.sub(lambda m: f'<font color="{SUIT_COLOURS[SUIT_NAMES[m.group(0)]]}">{m.group(0)}</font>', safe)
 
 

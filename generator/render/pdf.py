@@ -126,7 +126,9 @@ def _path(c: Any, item: Path) -> Any:
 
 def _text(c: Any, pen: _Pen, item: Text) -> None:
     """One text object, placed by its text matrix (flipped back upright): no q/Q or cm."""
-    name = fonts.font_name(item.bold)
+    name = fonts.face_name(item.font, item.bold, item.italic)
+    if item.italic or item.font:
+        fonts.ttfont(name)  # registered when first used (register_all knows the two usual faces)
     x = item.x
     if item.anchor in ("middle", "end"):
         width = fonts.ttfont(name).stringWidth(item.text, item.size)

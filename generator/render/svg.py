@@ -11,7 +11,7 @@ from typing import Any
 
 from ..layout.boxes import Box
 from ..scene import Circle, Group, Image, Item, Line, Path, Rect, Scene, Style, Text
-from ..layout.fonts import SVG_FAMILY
+from ..layout.fonts import SVG_FAMILY, svg_family
 
 
 def _n(value: float) -> str:
@@ -66,6 +66,10 @@ def _element(dwg: Any, item: Item) -> Any:
         attrs = {"font-size": _n(item.size), "fill": item.fill, "text-anchor": _ANCHOR.get(item.anchor, "start")}
         if item.bold:
             attrs["font-weight"] = "bold"
+        if item.italic:
+            attrs["font-style"] = "italic"
+        if item.font:  # a designer's font: its own family, measured with its own metrics
+            attrs["font-family"] = svg_family(item.font)
         return dwg.text(item.text, insert=(_n(item.x), _n(item.y)), **attrs)
     if isinstance(item, Image):
         return dwg.image(href=data_uri(item), insert=(_n(item.x), _n(item.y)), size=(_n(item.w), _n(item.h)),
