@@ -136,8 +136,9 @@ def _make(content: Any, options: FaceOptions, root: Path, folder: Path | None = 
           shapes: Mapping[str, Shape] | None = None) -> Laid:
     """Laid out once per process for the same content, options and files."""
     folder = (folder or root / "content" / content.slug).resolve()
-    stamps = tuple(_stamp(folder / getattr(c, name)) for _, c in laid_out(content)
-                   for name in ("layout", "cards") if getattr(c, name, None))
+    # every file of the game's folder, not only its layouts and cards: a layout's own
+    # fonts and icons (and pictures) are files too, and serve must redraw when one changes
+    stamps = _folder_stamps(folder)
     key = (id(content), options, root.resolve(), folder, stamps, tuple((shapes or {}).items()))
     cached = _MADE.get(key)
     if cached is not None and cached[0] is content:
@@ -147,6 +148,16 @@ def _make(content: Any, options: FaceOptions, root: Path, folder: Path | None = 
         _MADE.clear()
     _MADE[key] = (content, made)
     return made
+
+
+def _folder_stamps(folder: Path, limit: int = 5000) -> tuple[tuple[str, int], ...]:
+    """(path, mtime) of the files under ``folder`` (at most ``limit``: a bigger folder is
+    stamped by its first ``limit`` files in name order)."""
+    found = []
+    for path in sorted(folder.rglob("*"))[:limit]:
+        if path.is_file():
+            found.append(_stamp(path))
+    return tuple(found)
 
 
 def _stamp(path: Path) -> tuple[str, int]:

@@ -295,3 +295,29 @@ def test_a_broken_font_or_icon_is_one_line_with_its_place_exit_2_and_nothing_wri
     assert problems and any(expected in line for line in problems), (case, said)
     assert len(problems) == 1, said  # one problem, said once (no follow-on complaints)
     assert not (root / "output").exists()
+
+
+def test_an_edited_icon_file_alone_redraws_the_cards(source: Path, tmp_path: Path) -> None:
+    """serve lays out again in the same process: a changed icon (or font) file, with
+    its layout and cards untouched, must not be answered from the face cache."""
+    from generator.components.base import FaceOptions
+    from generator.content.project import load_project
+    from generator.faces_from_data.faces import components
+
+    root = tmp_path / "g"
+    shutil.copytree(source, root)
+
+    def coin_colours() -> set[str]:
+        game = load_project(root).games["g"]
+        made = components(game.content, FaceOptions(), root)
+        found = re.findall(r"#[0-9a-f]{6}", repr(made[0].faces[0].front.items))
+        return set(found)
+
+    before = coin_colours()
+    icon = root / "content" / "g" / "icons" / "coin.svg"
+    icon.write_text(icon.read_text(encoding="utf-8").replace("<svg ", "<svg ", 1)
+                    .replace("</svg>", "<rect x='0' y='0' width='2' height='2' fill='#123456'/></svg>"),
+                    encoding="utf-8")
+    os.utime(icon, ns=(icon.stat().st_atime_ns, icon.stat().st_mtime_ns + 10_000_000))
+    after = coin_colours()
+    assert "#123456" not in before and "#123456" in after
