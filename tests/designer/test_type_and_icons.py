@@ -307,8 +307,9 @@ def test_an_edited_icon_file_alone_redraws_the_cards(source: Path, tmp_path: Pat
     root = tmp_path / "g"
     shutil.copytree(source, root)
 
+    game = load_project(root).games["g"]  # one content, as a process that holds it keeps it
+
     def coin_colours() -> set[str]:
-        game = load_project(root).games["g"]
         made = components(game.content, FaceOptions(), root)
         found = re.findall(r"#[0-9a-f]{6}", repr(made[0].faces[0].front.items))
         return set(found)
