@@ -99,12 +99,51 @@ def renderer_version(hasher: Hasher) -> str:
     if hasher.version is not None:
         return hasher.version
     files = [p for p in _files_under(PACKAGE_DIR) if not any(part in _NOT_CODE for part in p.relative_to(PACKAGE_DIR).parts)]
-    rows = [(str(p.relative_to(hasher.root) if p.is_relative_to(hasher.root) else p), hasher.file(p)) for p in files]
-    blob = json.dumps(rows).encode()
+    names = [str(p.relative_to(hasher.root) if p.is_relative_to(hasher.root) else p) for p in files]
+    # Hashing the package's ~7 MB (its fonts most of it) cost every quick command ~5 % of
+    # its time: the digest is kept beside the manifest under the files' sizes and mtimes,
+    # as the manifest keeps its outputs', and worked out again when any of them moves.
+    seen = hashlib.sha256(json.dumps([(n, *_size_mtime(p)) for n, p in zip(names, files)]).encode()).hexdigest()
+    kept = _kept_version(hasher.root, seen)
+    if kept is None:
+        blob = json.dumps([(n, hasher.file(p)) for n, p in zip(names, files)]).encode()
+        kept = hashlib.sha256(blob).hexdigest()
+        _keep_version(hasher.root, seen, kept)
     from .trust import mark
 
-    hasher.version = hashlib.sha256(blob).hexdigest() + mark(hasher.root)
+    hasher.version = kept + mark(hasher.root)
     return hasher.version
+
+
+_VERSION_FILE = "renderer.json"
+
+
+def _size_mtime(path: Path) -> tuple[int, int]:
+    info = path.stat()
+    return info.st_size, info.st_mtime_ns
+
+
+def _kept_version(root: Path, seen: str) -> str | None:
+    try:
+        data = json.loads((root / "output" / ".pipworks" / _VERSION_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    digest = data.get(seen) if isinstance(data, dict) else None
+    return digest if isinstance(digest, str) and len(digest) == 64 else None
+
+
+def _keep_version(root: Path, seen: str, digest: str) -> None:
+    """Best effort: where output/.pipworks cannot be written (not built yet, read-only,
+    a link refused), the next command hashes again."""
+    from .atomic import write_text
+
+    folder = root / "output" / ".pipworks"
+    if not folder.is_dir() or folder.is_symlink():
+        return
+    try:
+        write_text(folder / _VERSION_FILE, json.dumps({seen: digest}))
+    except OSError:
+        return
 
 
 def stamp(target: Target, hasher: Hasher, version: str) -> str:
