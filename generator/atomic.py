@@ -14,7 +14,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import secrets
 import stat
 import tempfile
 from pathlib import Path
@@ -159,7 +158,7 @@ def write_bytes(path: Path, data: bytes) -> None:
 def _write_confined(root: Path, path: Path, data: bytes) -> None:
     folder = open_folder(root, path.parent)
     try:
-        tmp = f".{path.name}.{secrets.token_hex(4)}.tmp"
+        tmp = f".{path.name}.{os.urandom(4).hex()}.tmp"  # secrets.token_hex(4), without importing hmac
         # O_EXCL: a link (or anything) already at the temp name is never written through;
         # the rename then replaces a link at ``path`` itself, never its target.
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC, 0o666, dir_fd=folder)

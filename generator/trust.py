@@ -79,11 +79,13 @@ def declared_plugins(root: Path) -> dict[str, str]:
     """name -> "module:SPEC" of the ``pipworks.games`` entry points the project's
     pyproject.toml declares (unreadable or ill-formed: none here; the registry says why
     when it is trusted)."""
+    path = root / "pyproject.toml"
+    if not path.is_file():
+        return {}  # most projects: no TOML parser to import (a few ms of every command)
     import tomllib
 
-    path = root / "pyproject.toml"
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return {}
     project = data.get("project") if isinstance(data, dict) else None

@@ -11,7 +11,7 @@ the hot paths read each field once, or read the list ``apply`` already made.
 
 from __future__ import annotations
 
-from operator import itemgetter
+from operator import add, itemgetter
 from typing import Any, Callable
 
 from ...rules.base import IllegalAction, implements, oldest_first
@@ -21,7 +21,7 @@ from .state import (
     AL_CAPONE, BUGS_MORAN, BY_FIFTH, BY_FOUR, BY_STUCK, CHARACTERS, CHOICES, CHOOSE, GIVE, GIVES, PHASE_CHOOSE,
     PHASE_OVER, PHASE_PLAY, PLAY, PLAYS, RETURN, RETURNS, SEATS, STUCK, STUCK_ACTION, SUITS, SWAP, SWAPS, TO_MOVE,
     Action, CannotPlace, CardGiven, CardPlayed, CardReturned, CharacterChosen, Climbed, Collector, DiceTraded,
-    GameWon, Level, ReserveJoins, RoundWon, SameSuit, State, TrackWins, TrickWon, bump, distinct, start_round,
+    GameWon, Level, ReserveJoins, RoundWon, SameSuit, State, TrackWins, TrickWon, distinct, start_round,
     with_seat, without_card, without_die,
 )
 from .state import _DISTINCT, _PLAYED, _WITHOUT
@@ -108,12 +108,17 @@ def ability_actions(seat: int, used: tuple[bool, bool], characters: tuple[int, i
         if not any(hands[other]):
             return ()
         hand = hands[seat]
-        gives = _GIVES_FROM.get(hand)
-        if gives is None:
+        try:  # the caches read by subscript, as legal_actions reads its own: less than a call of get
+            return _GIVES_FROM[hand]
+        except KeyError:
             gives = _GIVES_FROM[hand] = tuple(give for give, held in zip(GIVES, hand) if held)
-        return gives
+            return gives
     if not dice[other]:
         return ()
+    try:
+        return _SWAPS_OF[_DISTINCT[dice[seat]], _DISTINCT[dice[other]]]
+    except KeyError:
+        pass
     key = (distinct(dice[seat]), distinct(dice[other]))
     swaps = _SWAPS_OF.get(key)
     if swaps is None:
@@ -129,8 +134,16 @@ def ability_actions(seat: int, used: tuple[bool, bool], characters: tuple[int, i
 def capone_returns(hand: tuple[int, ...], given: int) -> tuple[Action, ...]:
     """Al Capone's opponent returns a card of a suit other than the given one, or, with
     none, one of that suit; the opponent chooses (ruling al-capone-empty-hand)."""
-    other = tuple(RETURNS[s] for s, held in enumerate(hand) if held and s != given)
-    return other or (RETURNS[given],)
+    try:
+        return _RETURNS_OF[hand, given]
+    except KeyError:
+        other = tuple(RETURNS[s] for s, held in enumerate(hand) if held and s != given)
+        found = _RETURNS_OF[hand, given] = other or (RETURNS[given],)
+        return found
+
+
+#: capone_returns' answers by hand and given suit (a game meets few of them).
+_RETURNS_OF: dict[tuple[tuple[int, ...], int], tuple[Action, ...]] = {}
 
 
 #: the legal actions last worked out and the state they are for. Random play and the
@@ -388,9 +401,10 @@ def round_over_after_trick(f: list[Any], winner: int, ev: Collector) -> bool:
 def join_reserve(f: list[Any], ev: Collector) -> None:
     """After the hand's last trick each reserve becomes the hand (never before: ruling
     reserve-not-in-hand)."""
-    hands, reserves = f[_HANDS], f[_RESERVES]
-    f[_HANDS] = tuple(tuple(a + b for a, b in zip(hand, reserve)) for hand, reserve in zip(hands, reserves))
-    f[_RESERVES] = tuple(tuple(0 for _ in reserve) for reserve in reserves)
+    (north, south), (north_reserve, south_reserve) = f[_HANDS], f[_RESERVES]
+    # map(add, ...) rather than generator expressions: the same counts, without a frame each
+    f[_HANDS] = (tuple(map(add, north, north_reserve)), tuple(map(add, south, south_reserve)))
+    f[_RESERVES] = ((0,) * len(north_reserve), (0,) * len(south_reserve))
     if ev is not None:
         ev.append(ReserveJoins(f[_TRICK] + 1, f[_NUMBERS].tricks_per_round))
 
@@ -446,7 +460,10 @@ def _pass_card(f: list[Any], seat: int, suit: int) -> None:
     """A card of ``suit`` goes from ``seat``'s hand to the other's, whose turn it is then."""
     other = 1 - seat
     hands = f[_HANDS]
-    f[_HANDS] = with_seat(with_seat(hands, seat, bump(hands[seat], suit, -1)), other, bump(hands[other], suit, 1))
+    giver, taker = list(hands[seat]), list(hands[other])  # bump and with_seat, written out: no call
+    giver[suit] -= 1
+    taker[suit] += 1
+    f[_HANDS] = (tuple(giver), tuple(taker)) if seat == 0 else (tuple(taker), tuple(giver))
     f[_TURN] = other
 
 
