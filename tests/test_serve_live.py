@@ -121,6 +121,7 @@ def test_an_engine_plugins_cards_and_examples_change_under_serve_without_a_resta
             return "10♠" in text and text.count("outcome checked against the reference engine") == 2
 
         server.until(new_verdict)
+        assert 'for="__search"' in server.get("/lantern/index.html")[1].decode(), "a rebuilt page lost its search box"
         server.until(lambda: server.status()["state"] == "ready")
         # The gallery shows every face as the print files now draw it: the 10 of spades' new face.
         faces_after = served_faces(server, root)

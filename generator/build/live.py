@@ -202,7 +202,7 @@ class LiveSite:
 
         A ``dirty`` build (the pages a save changed) leaves the search index as the last
         whole build made it: the search plugin would parse every rebuilt page to write an
-        index of those pages alone. A build that may ``give_way`` stops (``GaveWay``) at
+        index of those pages alone (``drop_search``). A build that may ``give_way`` stops (``GaveWay``) at
         the next page once a save waits for the pages."""
         from ..docs.pages import site_disagreements
         from ..docs.site_config import load_site
@@ -395,13 +395,23 @@ def listed_once(env: Any, static: tuple[str, ...], listings: dict[Any, list[str]
 
 
 def drop_search(config: Any) -> None:
-    """Take the search plugin (mkdocs' or the theme's) out of ``config``'s plugins."""
-    for name, plugin in list(config.plugins.items()):
+    """Keep the search plugin (mkdocs' or the theme's) from indexing: it is still
+    configured (the pages show the search box) and the pages lose its ``data-search-*``
+    marks as in a whole build, but no page is parsed for an index and none is written."""
+    import re
+
+    for plugin in list(config.plugins.values()):
         if type(plugin).__name__ != "SearchPlugin":
             continue
-        for methods in config.plugins.events.values():
+        for event in ("page_context", "post_build"):  # its on_config stays: it may set what pages show
+            methods = config.plugins.events[event]
             methods[:] = [m for m in methods if getattr(m, "__self__", None) is not plugin]
-        dict.__delitem__(config.plugins, name)
+        if getattr(getattr(plugin, "config", None), "enabled", True):
+
+            def unmarked(context: Any, *, page: Any, config: Any, nav: Any) -> None:
+                page.content = re.sub(r"\s?data-search-\w+=\"[^\"]+\"", "", page.content)
+
+            config.plugins.events["page_context"].append(unmarked)
 
 
 class SiteProblem(Exception):

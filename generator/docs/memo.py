@@ -49,14 +49,16 @@ class PageMemo:
     #: the project's code and trust, as ``start`` found them
     code: str = ""
 
-    def start(self, root: Path, slugs: list[str]) -> None:
+    def start(self, root: Path, slugs: list[str], *settings: object) -> None:
         """Work out each game's digest for the rebuild that begins (once: the pages and
-        the verdicts of one rebuild share them)."""
+        the verdicts of one rebuild share them); ``settings``: how the pages are made
+        (with a gallery or not), part of every digest."""
         from ..target import Hasher
 
         hasher = Hasher(root)
         self.code = code_digest(root, hasher)
-        self.digests = {slug: game_digest(root, slug, hasher, self.code) for slug in slugs}
+        made = json.dumps([self.code, [str(s) for s in settings]])
+        self.digests = {slug: game_digest(root, slug, hasher, made) for slug in slugs}
 
     def pages(self, slug: str) -> GamePages | None:
         """The game's pages as made from its current inputs, if they were made."""

@@ -361,7 +361,7 @@ def _generate(root: Path, docs: Path, site: Path, project: Project | None, memo:
 
     slugs = [f.name for f in game_folders(root)]
     if memo is not None:
-        memo.start(root, slugs)
+        memo.start(root, slugs, f"gallery={with_gallery}")
     todo = [s for s in slugs if memo is None or memo.pages(s) is None]
     if project is None:
         project = validated_project(root, only=todo if memo is not None else None)
