@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -74,6 +75,19 @@ class Server:
                 self.process.wait(20)
 
 
+def served_faces(server: Server, root: Path) -> dict[str, bytes]:
+    """The faces the served card gallery shows (name -> bytes served), checked to be
+    every face of output/lantern/svg/ as the print files drew it."""
+    status, page = server.get("/lantern/gallery.html")
+    assert status == 200
+    shown = re.findall(r'src="img/([^"?]+\.svg)"', page.decode())
+    drawn = sorted((root / "output" / "lantern" / "svg").glob("*.svg"))
+    assert sorted(shown) == [p.name for p in drawn], "the gallery shows every face the print files draw"
+    faces = {name: server.get(f"/lantern/img/{name}")[1] for name in shown}
+    assert all(faces[p.name] == p.read_bytes() for p in drawn), "a face served is not the one printed"
+    return faces
+
+
 @pytest.fixture()
 def project(tmp_path: Path) -> Iterator[tuple[Path, dict[str, str]]]:
     """A trick-taking project from `pipworks new` (its engine lives in the project)."""
@@ -94,6 +108,8 @@ def test_an_engine_plugins_cards_and_examples_change_under_serve_without_a_resta
         server.until(lambda: server.get("/lantern/index.html")[0] == 200)
         page = server.get("/lantern/index.html")[1].decode()
         assert page.count("outcome checked against the reference engine") == 2
+        assert "gallery.html" in page, "the card gallery is in the nav while serving"
+        faces_before = served_faces(server, root)
         # The 9 of spades becomes a 10: in the cards file and in the example that plays it.
         cards = root / "content" / "lantern" / "cards.csv"
         examples = root / "content" / "lantern" / "examples.yaml"
@@ -105,7 +121,13 @@ def test_an_engine_plugins_cards_and_examples_change_under_serve_without_a_resta
             return "10♠" in text and text.count("outcome checked against the reference engine") == 2
 
         server.until(new_verdict)
+        assert 'for="__search"' in server.get("/lantern/index.html")[1].decode(), "a rebuilt page lost its search box"
         server.until(lambda: server.status()["state"] == "ready")
+        # The gallery shows every face as the print files now draw it: the 10 of spades' new face.
+        faces_after = served_faces(server, root)
+        assert faces_after.keys() == faces_before.keys()
+        changed = [name for name in faces_after if faces_after[name] != faces_before[name]]
+        assert changed and all(b">10<" in faces_after[name] for name in changed), changed
         # A story naming a card the deck no longer has: the banner says where, the
         # server keeps answering, and the fix is picked up without a restart.
         examples.write_text(examples.read_text().replace("10♠", "11♠"))

@@ -32,6 +32,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+from ..docs.memo import PageMemo
+
 log = logging.getLogger("mkdocs.plugins.pipworks")
 
 STATUS_PATH = "/__pipworks/status"
@@ -42,7 +44,7 @@ SETTLE_SECONDS = 0.05
 #: The banner every served page carries: it asks for the status and shows it.
 BANNER_SCRIPT = """
 (function () {
-  var shown = null;
+  var shown = null, first = null;
   function banner() {
     var el = document.getElementById("pw-live");
     if (!el) {
@@ -67,6 +69,11 @@ BANNER_SCRIPT = """
     el.style.background = c[0];
     el.style.color = c[1];
     el.textContent = s.message;
+    if (first === null) first = s.print_epoch;
+    if (s.state === "ready" && s.print_epoch !== first && document.querySelector(".pw-faces")) {
+      location.reload();  // a card gallery: faces may have come or gone with the print files
+      return;
+    }
     if (s.state === "ready") {
       document.querySelectorAll("img[src$='.svg'], img[src$='.png']").forEach(function (img) {
         img.src = img.src.split("?")[0] + "?print=" + s.print_epoch;
@@ -159,10 +166,16 @@ class LiveSite:
         self.status = Status()
         self.pages_lock = threading.Lock()
         self.print_wanted = threading.Event()
+        #: a save waits for the pages: the whole-site build behind them stops for it
+        self.save_waiting = threading.Event()
         self.first = True
         self.rebuilds = 0
         #: the theme's compiled templates, kept in memory across rebuilds (never on disk)
         self.templates = MemoryTemplateCache()
+        #: an installed theme's static files, listed once (see ``listed_once``)
+        self.listings: dict[Any, list[str]] = {}
+        #: each game's pages and verdict, kept while its inputs stay the same bytes
+        self.memo = PageMemo()
 
     # -- what is watched ---------------------------------------------------------------
     def watched(self) -> list[Path]:
@@ -182,9 +195,15 @@ class LiveSite:
         return [p for p in found if p.exists()]
 
     # -- the pages (the browser waits for these) ----------------------------------------
-    def config(self) -> Any:
+    def config(self, dirty: bool = False, give_way: bool = False) -> Any:
         """The site's config as a build loads it (``load_site``: the project's own code
-        only if it is trusted, the pages sanitised), with the theme's templates warm."""
+        only if it is trusted, the pages sanitised), with the theme's templates warm and
+        the unchanged games' pages and verdicts taken from the memo.
+
+        A ``dirty`` build (the pages a save changed) leaves the search index as the last
+        whole build made it: the search plugin would parse every rebuilt page to write an
+        index of those pages alone (``drop_search``). A build that may ``give_way`` stops (``GaveWay``) at
+        the next page once a save waits for the pages."""
         from ..docs.pages import site_disagreements
         from ..docs.site_config import load_site
 
@@ -194,10 +213,16 @@ class LiveSite:
         config = load_site(self.site / "mkdocs.yml", self.root, site_disagreements, site_dir=self.site_dir,
                            dev_addr=f"{self.host}:{self.port}", strict=False, **extra)
         config.site_url = f"http://{self.host}:{self.port}/"
-        config.plugins["pipworks-live"] = _WarmTemplates(self.templates)
+        config.plugins["pipworks"].memo = self.memo
+        config.plugins["pipworks"].with_gallery = True
+        config.plugins["pipworks-live"] = _WarmTemplates(self.templates, self.listings, self.root)
+        if dirty:
+            drop_search(config)
+        if give_way:
+            config.plugins["pipworks-give-way"] = _GiveWay(self.save_waiting)
         return config
 
-    def build_site(self, site_dir: str, dirty: bool) -> None:
+    def build_site(self, site_dir: str, dirty: bool, give_way: bool = False) -> None:
         """One mkdocs build of the pages into ``site_dir``; raises SiteProblem with what
         mkdocs or our hook said (mkdocs logs a plugin's error, then raises a bare Abort)."""
         from mkdocs.commands.build import build
@@ -205,12 +230,14 @@ class LiveSite:
         from ..docs.pages import mkdocs_said, sitemap_dates
 
         self.docs.mkdir(parents=True, exist_ok=True)
-        config = self.config()
+        config = self.config(dirty, give_way)
         config.site_dir = site_dir
         with mkdocs_said(logging.ERROR) as said:
             try:
                 with sitemap_dates():
                     build(config, serve_url=f"http://{self.host}:{self.port}/", dirty=dirty)
+            except GaveWay:
+                raise
             except (Exception, SystemExit) as exc:
                 raise SiteProblem(problem_text(exc, self.root) if not said else "\n".join(said)) from exc
 
@@ -218,7 +245,9 @@ class LiveSite:
         """Generate the pages and render the ones that changed; never raises: a problem is
         shown in the banner and the terminal, and the previous pages stay served."""
         started = time.perf_counter()
+        self.save_waiting.set()
         with self.pages_lock:
+            self.save_waiting.clear()
             try:
                 forget_project_code(self.root)
                 self.build_site(self.site_dir, dirty=not self.first)
@@ -275,12 +304,18 @@ class LiveSite:
 
     def whole_site(self) -> None:
         """The whole site built beside the served one, then only the changed files copied
-        in: no reload, and nothing half-written is ever served."""
+        in: no reload, and nothing half-written is ever served. A save arriving meanwhile
+        stops it (the save's own print build does it again), so the save's pages wait
+        for one page of it at most, not the whole site."""
         with self.pages_lock:
+            if self.save_waiting.is_set():
+                return
             scratch = tempfile.mkdtemp(prefix="pipworks-serve-full-")
             try:
-                self.build_site(scratch, dirty=False)
+                self.build_site(scratch, dirty=False, give_way=True)
                 sync_folder(Path(scratch), Path(self.site_dir))
+            except GaveWay:
+                self.say("the whole site gave way to a save")
             except SiteProblem as exc:
                 self.say(f"the whole site was not rebuilt:\n{exc}")
             finally:
@@ -313,10 +348,24 @@ class MemoryTemplateCache:
         return Cache()
 
 
-def _WarmTemplates(cache: Any) -> Any:  # noqa: N802 - a plugin instance, made like a class
+def _WarmTemplates(cache: Any, listings: dict[Any, list[str]], root: Path) -> Any:  # noqa: N802 - a plugin instance, made like a class
+    """Our plugin for serve's builds: compiled templates kept in memory, and an installed
+    theme's static files listed once (mkdocs walks and filters the theme's thousands of
+    icons on every build to find them); a theme folder of the project's own, which a
+    save may change, is listed every time."""
     from mkdocs.plugins import BasePlugin
 
     class WarmTemplates(BasePlugin):  # type: ignore[type-arg]
+        def on_config(self, config: Any) -> Any:
+            theme = config.theme
+            made = theme.get_env
+
+            def get_env() -> Any:
+                return listed_once(made(), tuple(theme.static_templates), listings, root)
+
+            theme.get_env = get_env
+            return config
+
         def on_env(self, env: Any, config: Any, files: Any) -> Any:
             env.bytecode_cache = cache
             return env
@@ -324,8 +373,76 @@ def _WarmTemplates(cache: Any) -> Any:  # noqa: N802 - a plugin instance, made l
     return WarmTemplates()
 
 
+def listed_once(env: Any, static: tuple[str, ...], listings: dict[Any, list[str]], root: Path) -> Any:
+    """``env`` whose filtered listing of its templates (what mkdocs copies as the theme's
+    static files) is kept in ``listings`` when no folder of the theme is in the project."""
+    folders = tuple(os.path.abspath(f) for f in getattr(env.loader, "searchpath", ()))
+    inside = str(root.resolve()) + os.sep
+    if not folders or any(f.startswith(inside) for f in folders):
+        return env
+    key = (folders, static)
+    listed = env.list_templates
+
+    def list_templates(extensions: Any = None, filter_func: Any = None) -> list[str]:
+        if extensions is not None or filter_func is None:
+            return listed(extensions, filter_func)  # type: ignore[no-any-return]
+        if key not in listings:  # mkdocs' one filter: dot files, templates, Markdown, static_templates
+            listings[key] = listed(extensions, filter_func)
+        return list(listings[key])
+
+    env.list_templates = list_templates
+    return env
+
+
+def drop_search(config: Any) -> None:
+    """Keep the search plugin (mkdocs' or the theme's) from indexing: it is still
+    configured (the pages show the search box) and the pages lose its ``data-search-*``
+    marks as in a whole build, but no page is parsed for an index and none is written."""
+    import re
+
+    for plugin in list(config.plugins.values()):
+        if type(plugin).__name__ != "SearchPlugin":
+            continue
+        for event in ("page_context", "post_build"):  # its on_config stays: it may set what pages show
+            methods = config.plugins.events[event]
+            methods[:] = [m for m in methods if getattr(m, "__self__", None) is not plugin]
+        if getattr(getattr(plugin, "config", None), "enabled", True):
+
+            def unmarked(context: Any, *, page: Any, config: Any, nav: Any) -> None:
+                page.content = re.sub(r"\s?data-search-\w+=\"[^\"]+\"", "", page.content)
+
+            config.plugins.events["page_context"].append(unmarked)
+
+
 class SiteProblem(Exception):
     """The site could not be built; the message is what to show."""
+
+
+class GaveWay(Exception):
+    """A whole-site build stopped for a save."""
+
+
+def _GiveWay(waiting: threading.Event) -> Any:  # noqa: N802 - a plugin instance, made like a class
+    """A plugin that stops a build at its next page once ``waiting`` is set."""
+    from mkdocs.plugins import BasePlugin
+
+    class GiveWay(BasePlugin):  # type: ignore[type-arg]
+        def check(self) -> None:
+            if waiting.is_set():
+                raise GaveWay()
+
+        def on_pre_build(self, config: Any) -> None:
+            self.check()
+
+        def on_page_markdown(self, markdown: str, page: Any, config: Any, files: Any) -> str:
+            self.check()
+            return markdown
+
+        def on_post_page(self, output: str, page: Any, config: Any) -> str:
+            self.check()
+            return output
+
+    return GiveWay()
 
 
 def sync_folder(source: Path, target: Path) -> None:

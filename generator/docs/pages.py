@@ -82,8 +82,8 @@ def build_site(project: Any, target: Target, out: Path) -> list[Path]:
     fresh = out / SITE_NEW
     with mkdocs_said(logging.WARNING) as said:  # its warnings and errors, for our own message
         try:
-            config = load_site(site / "mkdocs.yml", project.root, site_disagreements, site_dir=str(fresh), strict=True,
-                               **extra)
+            config = load_site(site / "mkdocs.yml", project.root, site_disagreements, project=project,
+                               site_dir=str(fresh), strict=True, **extra)
             with sitemap_dates():
                 build(config)
         except (MkDocsException, SystemExit) as exc:
@@ -193,13 +193,14 @@ def quick_reference_targets(root: Path, slugs: list[str], options: Mapping[str, 
     ]
 
 
-def site_disagreements(root: Path) -> list[str]:
+def site_disagreements(root: Path, memo: Any = None) -> list[str]:
     """What the rules site must refuse: examples the engines contradict or cannot read
-    (the verdicts of this build's rulebook steps where current; see ``replays``)."""
+    (the verdicts of this build's rulebook steps where current; see ``replays``; with
+    ``pipworks serve``'s ``memo``, the verdicts it kept for unchanged games)."""
     from ..content.folders import game_folders
     from .replays import disagreements
 
-    return disagreements(root, book_targets(root, [f.name for f in game_folders(root)], {}))
+    return disagreements(root, book_targets(root, [f.name for f in game_folders(root)], {}), memo)
 
 
 def game_components(project: Any, slug: str) -> list[Any]:

@@ -21,6 +21,7 @@ from .folders import site_folder
 
 if TYPE_CHECKING:
     from ..target import Hasher, Target
+    from .memo import PageMemo
     from ..verify.examples import Example
     from ..verify.run import Outcome, Replay
 
@@ -96,25 +97,81 @@ def is_current(root: Path, target: Target, hasher: Hasher | None = None) -> bool
     return recorded == current_stamp(root, target, hasher)
 
 
-def disagreements(root: Path, books: list[Target]) -> list[str]:
+def disagreements(root: Path, books: list[Target], memo: PageMemo | None = None) -> list[str]:
     """What the rules site must refuse, one line each: for every game (its rulebook
     target among ``books``), the verdicts recorded for the current sources stand; a game
-    without a current record, and the site's own pages, are replayed now."""
+    without a current record, and the site's own pages, are replayed now. With a
+    ``memo`` (``pipworks serve``), a game whose inputs are as when its verdict was kept
+    is not replayed again."""
     from ..content.errors import ContentInvalid
     from ..target import Hasher
-    from ..verify.run import Outcome
 
-    total = Outcome()
+    mismatches: list[str] = []
+    unreadable: list[str] = []
     hasher = Hasher(root)  # hashes each file once for all the games' stamps
     try:
         for target in books:
-            if target.game is not None and not is_current(root, target, hasher):
-                outcome = replay_game(root, target.game)
-                total.mismatches += outcome.mismatches
-                total.unreadable += outcome.unreadable
+            if target.game is None:
+                continue
+            kept = memo.verdict(target.game) if memo is not None else None
+            if kept is None:
+                kept = game_verdict(root, target, hasher, memo)
+                if memo is not None:
+                    memo.keep_verdict(target.game, kept)
+            mismatches += kept[0]
+            unreadable += kept[1]
         pages = replay_pages(root)
     except ContentInvalid as exc:
         return ["unreadable example:", exc.render(root)]
-    total.mismatches += pages.mismatches
-    total.unreadable += pages.unreadable
-    return [m.render(root) for m in total.mismatches] + [e.render(root) for e in total.unreadable]
+    mismatches += [m.render(root) for m in pages.mismatches]
+    unreadable += [e.render(root) for e in pages.unreadable]
+    return mismatches + unreadable
+
+
+def game_verdict(root: Path, target: Target, hasher: Hasher, memo: PageMemo | None = None) -> tuple[list[str], list[str]]:
+    """What a game's examples disagree with (lines of mismatches, lines of unreadable
+    examples): none when its rulebook target recorded a verdict for the current sources;
+    with a ``memo``, the verdict kept for the same examples and engine (a save that
+    changed only the rulebook's words replays nothing); else replayed now."""
+    assert target.game is not None, "a rulebook target belongs to a game"
+    slug = target.game
+    if memo is None:
+        if is_current(root, target, hasher):
+            return [], []
+        outcome = replay_game(root, slug)
+        return [m.render(root) for m in outcome.mismatches], [e.render(root) for e in outcome.unreadable]
+    key = replay_key(root, slug, hasher, memo.code)
+    kept = memo.replays.get(slug)
+    if kept is not None and key is not None and kept[0] == key:
+        return kept[1]
+    if is_current(root, target, hasher):
+        verdict: tuple[list[str], list[str]] = ([], [])
+    else:
+        outcome = replay_game(root, slug)
+        verdict = [m.render(root) for m in outcome.mismatches], [e.render(root) for e in outcome.unreadable]
+    if key is not None:
+        memo.replays[slug] = (key, verdict)
+    return verdict
+
+
+def replay_key(root: Path, slug: str, hasher: Hasher, code: str) -> str | None:
+    """What a game's verdict is made from: the project's code, the game's files but its
+    game.yaml (examples, decks, cards), and the engine as built from its game.yaml,
+    pickled to be hashed (never read back: what the engine took from the content is in
+    those bytes, the rulebook's words are not). None for an engine that cannot be
+    pickled (then the verdict is not kept)."""
+    import hashlib
+    import json
+    import pickle
+
+    from ..verify.run import engine_of
+
+    try:
+        engine = engine_of(slug, root)
+        built = pickle.dumps(engine, protocol=5)
+    except Exception:  # noqa: BLE001 - the replay itself says what is wrong
+        return None
+    files = [row for row in hasher.tree(root / "content" / slug) if Path(row[0]).name != "game.yaml"
+             or Path(row[0]).parent != Path("content") / slug]
+    blob = json.dumps([code, files, type(engine).__module__, type(engine).__qualname__]).encode()
+    return hashlib.sha256(blob + hashlib.sha256(built).digest()).hexdigest()

@@ -26,6 +26,7 @@ from ..verify.examples import FENCE, Example, content_examples
 from ..verify.project import validated_project
 from ..verify.run import Replay
 from .drawings import drawing
+from .memo import PageMemo
 
 CHECKED_PAGE = "how-examples-are-checked.md"
 #: Folder of output/<slug>/ where the rulebook build leaves each example's drawing.
@@ -57,6 +58,8 @@ class DocsWriter:
     def __init__(self, docs: Path):
         self.docs = docs
         self.written: set[Path] = set()
+        #: every (path relative to docs/, bytes) written, when a caller keeps them
+        self.kept: list[tuple[str, bytes]] | None = None
 
     def text(self, rel: str, text: str) -> None:
         self.bytes(rel, text.encode("utf-8"))
@@ -64,6 +67,8 @@ class DocsWriter:
     def bytes(self, rel: str, data: bytes) -> None:
         path = self.docs / rel
         self.written.add(path)
+        if self.kept is not None:
+            self.kept.append((rel, data))
         if path.is_file() and path.read_bytes() == data:
             return
         write_bytes(path, data)  # whole or not at all, even if the build is stopped
@@ -195,7 +200,43 @@ def book_links(downloads: list[dict[str, str]], slug: str) -> dict[str, dict[str
     return links
 
 
-def game_pages(project: Project, slug: str, examples: list[Example], out: DocsWriter) -> dict[str, Any]:
+#: The page of every printed face, which ``pipworks serve`` adds to each game.
+GALLERY_PAGE = "gallery.md"
+#: A face's file stem as the print files name it: ``playing-cards-07``, ``playing-cards-back-01``.
+FACE_STEM = re.compile(r"^(?P<component>.+?)-(?P<back>back-)?(?P<number>\d+)$")
+
+
+def gallery(root: Path, slug: str, content: Any, out: DocsWriter) -> str | None:
+    """The game's card gallery: every face the print files draw (``output/<slug>/svg/``,
+    the scenes the PDFs print), by component in the order the game lists them, fronts
+    then backs; its path, or None before any face is drawn. ``pipworks serve`` shows it
+    and reloads it when the print files are made again."""
+    svg_dir = root / "output" / slug / "svg"
+    faces = sorted(svg_dir.glob("*.svg")) if svg_dir.is_dir() else []
+    if not faces:
+        return None
+    names = {c.id: c.name for c in content.components}
+    groups: dict[str, dict[str, Any]] = {cid: {"id": cid, "name": name, "fronts": [], "backs": []}
+                                         for cid, name in names.items()}
+    for svg in faces:
+        match = FACE_STEM.match(svg.stem)
+        component = match["component"] if match else svg.stem
+        group = groups.setdefault(component, {"id": component, "name": component.replace("-", " "),
+                                              "fronts": [], "backs": []})
+        data = svg.read_bytes()
+        out.bytes(f"{slug}/img/{svg.name}", data)
+        said = re.search(rb"<title>(.*?)</title>", data[:4096], re.S)
+        alt = " ".join(html.unescape(said.group(1).decode("utf-8", "replace")).split()) if said else ""
+        face = Picture(f"img/{svg.name}", alt or _component_label(svg.stem, content.title))
+        group["backs" if match and match["back"] else "fronts"].append(face)
+    shown = [g for g in groups.values() if g["fronts"] or g["backs"]]
+    out.text(f"{slug}/{GALLERY_PAGE}", render(root, "site/gallery.md.j2", game=content, groups=shown,
+                                              faces=sum(len(g["fronts"]) + len(g["backs"]) for g in shown)))
+    return f"{slug}/{GALLERY_PAGE}"
+
+
+def game_pages(project: Project, slug: str, examples: list[Example], out: DocsWriter,
+               with_gallery: bool = False) -> dict[str, Any]:
     from ..content.outline import glossary_terms, rulings_by_rule
     from ..content.reference import PARTS, quick_reference, reference_lines
 
@@ -229,6 +270,9 @@ def game_pages(project: Project, slug: str, examples: list[Example], out: DocsWr
         {"Quick reference": f"{slug}/quick-reference.md"},
         {"Print and play": f"{slug}/print-and-play.md"},
     ]
+    faces = gallery(root, slug, content, out) if with_gallery else None
+    if faces:
+        nav.append({"Card gallery": faces})
     extra = deck_report(project, slug, out)
     if extra:
         nav.append({"Deck report": extra})
@@ -295,26 +339,51 @@ def hand_written(site: Path, out: DocsWriter) -> list[dict[str, str]]:
     return nav
 
 
-def generate(root: Path, docs: Path, site: Path) -> list[Any]:
+def generate(root: Path, docs: Path, site: Path, project: Project | None = None,
+             memo: PageMemo | None = None, with_gallery: bool = False) -> list[Any]:
     """Write every page into ``docs`` and return the mkdocs nav; no write goes through a
-    symbolic link in the project (``pipworks serve`` calls this outside any build)."""
+    symbolic link in the project (``pipworks serve`` calls this outside any build).
+
+    ``project``: the project as the build validated it (else it is loaded and validated
+    here). ``memo`` (``pipworks serve``): each game's pages are kept, and a game whose
+    inputs are the same bytes as when its pages were made is neither loaded nor made
+    again; its files are written from the memo. ``with_gallery``: each game also gets
+    its card gallery (see :func:`gallery`)."""
     from ..atomic import confined
 
     with confined(root.resolve()):
-        return _generate(root, docs, site)
+        return _generate(root, docs, site, project, memo, with_gallery)
 
 
-def _generate(root: Path, docs: Path, site: Path) -> list[Any]:
-    project = validated_project(root)
-    examples = content_examples(root)
+def _generate(root: Path, docs: Path, site: Path, project: Project | None, memo: PageMemo | None,
+              with_gallery: bool = False) -> list[Any]:
+    from ..content.folders import game_folders
+
+    slugs = [f.name for f in game_folders(root)]
+    if memo is not None:
+        memo.start(root, slugs, f"gallery={with_gallery}")
+    todo = [s for s in slugs if memo is None or memo.pages(s) is None]
+    if project is None:
+        project = validated_project(root, only=todo if memo is not None else None)
+    examples = content_examples(root, todo) if todo else []
     out = DocsWriter(docs)
     games = []
     nav: list[Any] = [{"Home": "index.md"}]
-    for slug in sorted(project.games):
-        info = game_pages(project, slug, [e for e in examples if e.game == slug], out)
-        setup = next((p for hint in SETUP_HINTS for p in info["pictures"] if hint in p.src), info["picture"])
-        if setup is not None:
-            info["picture"] = Picture(f"{slug}/{setup.src}", setup.alt)
+    for slug in sorted(slugs):
+        kept = memo.pages(slug) if memo is not None else None
+        if kept is not None:
+            for rel, data in kept.files:
+                out.bytes(rel, data)
+            info = kept.info
+        else:
+            out.kept = [] if memo is not None else None
+            info = game_pages(project, slug, [e for e in examples if e.game == slug], out, with_gallery)
+            setup = next((p for hint in SETUP_HINTS for p in info["pictures"] if hint in p.src), info["picture"])
+            if setup is not None:
+                info["picture"] = Picture(f"{slug}/{setup.src}", setup.alt)
+            if memo is not None and out.kept is not None:
+                memo.keep(slug, out.kept, info)
+            out.kept = None
         games.append(info)
         # The theme prints nav titles as they are, unescaped: a title is text, not HTML.
         nav.append({escape(info["content"].title): info["nav"]})

@@ -23,8 +23,9 @@ from .. import trust
 
 #: What ``pipworks serve`` runs before every rebuild (print files and rulebooks).
 Rebuild = Callable[[Path], None]
-#: The worked examples the engines contradict (``generator.docs.pages.site_disagreements``).
-Disagreements = Callable[[Path], list[str]]
+#: The worked examples the engines contradict (``generator.docs.pages.site_disagreements``;
+#: given ``pipworks serve``'s memo as a second argument when it has one).
+Disagreements = Callable[..., list[str]]
 
 
 class PipworksSite(BasePlugin):  # type: ignore[type-arg]
@@ -33,11 +34,18 @@ class PipworksSite(BasePlugin):  # type: ignore[type-arg]
     the verdicts its rulebook steps recorded stand; a game whose record is not current
     (`pipworks serve` after an edit) and the site's own pages are replayed here."""
 
-    def __init__(self, root: Path, disagreements: Disagreements, rebuild: Rebuild | None = None) -> None:
+    def __init__(self, root: Path, disagreements: Disagreements, rebuild: Rebuild | None = None,
+                 project: Any = None) -> None:
         super().__init__()
         self.root = root
         self.disagreements = disagreements
         self.rebuild = rebuild
+        #: the project as the build validated it (None: validated here)
+        self.project = project
+        #: ``pipworks serve``'s pages and verdicts of unchanged games (``generator.docs.memo``)
+        self.memo: Any = None
+        #: each game's card gallery (``pipworks serve``)
+        self.with_gallery = False
 
     def on_config(self, config: Any) -> Any:
         from mkdocs.exceptions import PluginError
@@ -48,7 +56,8 @@ class PipworksSite(BasePlugin):  # type: ignore[type-arg]
         try:
             if self.rebuild is not None:
                 self.rebuild(self.root)
-            config.nav = generate(self.root, Path(config.docs_dir), Path(config.config_file_path).parent)
+            config.nav = generate(self.root, Path(config.docs_dir), Path(config.config_file_path).parent,
+                                  self.project, self.memo, self.with_gallery)
         except ContentInvalid as exc:
             if self.rebuild is None:
                 raise  # a build: one line per problem and exit 2, as any content problem
@@ -61,7 +70,7 @@ class PipworksSite(BasePlugin):  # type: ignore[type-arg]
     def on_pre_build(self, config: Any) -> None:
         from mkdocs.exceptions import PluginError
 
-        problems = self.disagreements(self.root)
+        problems = self.disagreements(self.root, self.memo) if self.memo is not None else self.disagreements(self.root)
         if problems:
             raise PluginError("worked examples disagree with the rules engine:\n" + "\n".join(problems))
 
@@ -90,7 +99,7 @@ def sandboxed(env: Any) -> Any:
 
 
 def load_site(config_file: str | os.PathLike[str], root: Path, disagreements: Disagreements,
-              rebuild: Rebuild | None = None, **options: Any) -> Any:
+              rebuild: Rebuild | None = None, project: Any = None, **options: Any) -> Any:
     """The mkdocs config of ``config_file`` (mkdocs' ``load_config`` with ``options``),
     its project code gated by trust, with Pipworks' plugin and page guard added."""
     from mkdocs import exceptions
@@ -112,7 +121,7 @@ def load_site(config_file: str | os.PathLike[str], root: Path, disagreements: Di
         raise exceptions.Abort("Aborted with a configuration error!")
     if config.strict and warnings:
         raise exceptions.Abort(f"Aborted with {len(warnings)} configuration warnings in 'strict' mode!")
-    config.plugins["pipworks"] = PipworksSite(root, disagreements, rebuild)
+    config.plugins["pipworks"] = PipworksSite(root, disagreements, rebuild, project)
     return guarded(config)
 
 

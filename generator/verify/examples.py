@@ -7,13 +7,15 @@ file and line of each of its fields, so a mismatch points at the exact expected 
 
 from __future__ import annotations
 
+import copy
+import hashlib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterator
 
 from ..content.errors import ContentError, ContentInvalid
-from ..content.loader import SourceFile, parse_yaml_text, read_text, read_yaml
+from ..content.loader import SourceFile, parse_yaml_text, read_text
 
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>```+|~~~+)[ \t]*pipworks-example[ \t]*$")
 REQUIRED = ("id", "title", "story", "position", "play", "expect")
@@ -114,10 +116,30 @@ def _all_or_raise(found: Found) -> list[Example]:
     return examples
 
 
+#: Each examples file as last read in this process, under the sha256 of its text: a build
+#: or ``pipworks serve`` reads one file for its checks, the rulebook, the site and the
+#: verdict, and parsing (every value's line kept) costs far more than hashing.
+_READ: dict[tuple[Path, str], tuple[str, Found]] = {}
+
+
 def read_examples_yaml(path: Path, game: str) -> Found:
-    """The readable examples of an examples.yaml file, and the problems of the others."""
+    """The readable examples of an examples.yaml file, and the problems of the others
+    (each caller gets its own copy of every example's data)."""
     try:
-        source = read_yaml(path)
+        text = read_text(path)
+    except ContentInvalid as exc:
+        return [], exc.errors
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    kept = _READ.get((path, game))
+    if kept is None or kept[0] != digest:
+        kept = _READ[(path, game)] = (digest, _parse_examples_yaml(text, path, game))
+    found, problems = kept[1]
+    return [replace(e, data=copy.deepcopy(e.data)) for e in found], list(problems)
+
+
+def _parse_examples_yaml(text: str, path: Path, game: str) -> Found:
+    try:
+        source = parse_yaml_text(text, path)
     except ContentInvalid as exc:
         return [], exc.errors
     data = source.data

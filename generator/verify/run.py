@@ -177,16 +177,24 @@ def engine_of(slug: str, root: Path | None = None) -> Any:
 
 
 def _loaded(folder: Path) -> Any:
+    """The game in ``folder``, read once per version of its game.yaml (``pipworks
+    serve`` replays after a save that may have changed its numbers)."""
+    import hashlib
+
     from ..content.loader import parse_game
 
     key = folder.resolve()
-    game = _LOADED.get(key)
-    if game is None:
-        game = _LOADED[key] = parse_game(folder)
-    return game
+    try:
+        digest = hashlib.sha256((folder / "game.yaml").read_bytes()).hexdigest()
+    except OSError:
+        digest = ""  # parse_game says what is wrong
+    kept = _LOADED.get(key)
+    if kept is None or kept[0] != digest or not digest:
+        kept = _LOADED[key] = (digest, parse_game(folder))
+    return kept[1]
 
 
-_LOADED: dict[Path, Any] = {}
+_LOADED: dict[Path, tuple[str, Any]] = {}
 
 
 #: The expectation that a move is refused: ``refused: <rule id>``.
