@@ -26,9 +26,9 @@ from . import shipped_root
 TEMPLATES = ("blank", "trick-taking", "dice-board")
 #: What each template gives, for ``pipworks new --help`` and the tutorial.
 ABOUT = {
-    "blank": "a few cards from a cards file, no engine",
+    "blank": "a few cards from a cards file and a minimal rules engine: deal two, play one a turn, most stars wins",
     "trick-taking": "a 36-card trick-taking game with a small rules engine and two verified examples",
-    "dice-board": "a board drawn from a layout, dice, and a small rules engine that checks its example",
+    "dice-board": "a board drawn from a layout, player aid cards, dice, and a small rules engine that checks its example",
 }
 #: The names a template is written with, replaced by the designer's.
 SLUG, TITLE, MODULE = "my-game", "My Game", "my_game"

@@ -70,6 +70,19 @@ def pipworks(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, timeout=600)
 
 
+def without_engine(root: Path) -> Path:
+    """A project from `pipworks new` with its rules engine taken out (the package and the
+    pyproject.toml that declares it), trusted again by its maker: a game that has no
+    engine, as a designer's is before they write one."""
+    from generator.trust import trust
+
+    (root / "pyproject.toml").unlink()
+    for package in root.glob("*_engine"):
+        shutil.rmtree(package)
+    trust(root)
+    return root
+
+
 @pytest.fixture(scope="session")
 def built_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A scratch copy of the project after one full `pipworks build`."""

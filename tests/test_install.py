@@ -107,10 +107,12 @@ def attempt(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> sub
 
 
 @pytest.mark.parametrize("template", ["blank", "trick-taking", "dice-board"])
-def test_each_template_from_the_wheel_builds_and_balances(installed: Path, tmp_path: Path, template: str) -> None:
-    """Issue 22's acceptance, outside the repository: new, build, balance with 200 games.
-    A template with an engine is balanced; the blank one (no engine) is refused in one
-    line that names the level of the engine protocol balance needs."""
+def test_each_template_from_the_wheel_builds_exports_and_balances(installed: Path, tmp_path: Path,
+                                                                  template: str) -> None:
+    """Issue 22's acceptance, outside the repository: new, build, every shop's export
+    (each passing preflight), balance with 200 games. Every template has an engine; the
+    blank one with its engine taken out is refused by balance in one line that names
+    the level of the engine protocol balance needs."""
     pipworks = str(installed / "pipworks")
     made = run([pipworks, "new", "g", "--template", template], tmp_path)
     assert "next: cd g && pipworks build && pipworks serve" in made.stdout
@@ -120,16 +122,22 @@ def test_each_template_from_the_wheel_builds_and_balances(installed: Path, tmp_p
     told = [line.split("#")[0].split() for line in readme.split("```bash\n")[1].split("```")[0].splitlines()]
     assert [words[:2] for words in told] == [["pipworks", "build"], ["pipworks", "serve"], ["pipworks", "verify"]]
     verified = run([pipworks, "verify"], game)  # the README's third command (serve: the guide's test runs it)
-    assert ("all agree with the engines" in verified.stdout) == (template != "blank"), verified.stdout
+    assert "all agree with the engines" in verified.stdout, verified.stdout
+    for shop in ("tgc", "mpc", "dtc", "tts"):
+        exported = run([pipworks, "pnp", "g", "--for", shop], game)
+        assert "no problems" in exported.stdout, exported.stdout
     balanced = attempt([pipworks, "balance", "g", "--games", "200"], game)
-    if template == "blank":
-        assert balanced.returncode == 2 and "Traceback" not in balanced.stderr, balanced.stderr
-        assert balanced.stderr.strip().startswith("'g' has no rules engine: pipworks balance needs one, at level "
-                                                  "balance of the engine protocol"), balanced.stderr
-        assert len(balanced.stderr.strip().splitlines()) == 1
-        return
     assert balanced.returncode == 0, balanced.stdout + balanced.stderr
     assert "G: 200 games per configuration" in balanced.stdout and "no heuristic bot" in balanced.stderr
+    if template == "blank":  # a game with no engine: the engine's package and its declaration deleted
+        (game / "pyproject.toml").unlink()
+        shutil.rmtree(game / "g_engine")
+        run([pipworks, "trust"], game)
+        refused = attempt([pipworks, "balance", "g", "--games", "200"], game)
+        assert refused.returncode == 2 and "Traceback" not in refused.stderr, refused.stderr
+        assert refused.stderr.strip().startswith("'g' has no rules engine: pipworks balance needs one, at level "
+                                                 "balance of the engine protocol"), refused.stderr
+        assert len(refused.stderr.strip().splitlines()) == 1
 
 
 def test_every_command_of_the_guide_runs_from_the_wheel(installed: Path, tmp_path: Path) -> None:

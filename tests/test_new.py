@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from generator.scaffold import TEMPLATES, make_project, names_for, ScaffoldError
+from tests.conftest import without_engine
 
 
 def pipworks(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -81,17 +82,29 @@ def test_the_guide_comes_with_every_project(made: dict[str, Path]) -> None:
         assert "site/pages/make-your-own-game.md" in readme and "pypi.org" not in readme
 
 
-@pytest.mark.parametrize("template", ["blank"])
-def test_a_game_without_an_engine_has_its_examples_marked_not_checked(made: dict[str, Path], template: str) -> None:
-    root = made[template]
+def test_the_blank_engine_verifies_its_example(made: dict[str, Path]) -> None:
+    root = made["blank"]
+    result = pipworks(root, "verify", "--strict")
+    assert result.returncode == 0 and "verified 1 examples (my-blank 1)" in result.stdout, result
+    page = (root / "output" / "site" / "my-blank" / "index.html").read_text(encoding="utf-8")
+    assert page.count("outcome checked against the reference engine") == 1 and "not checked by an engine" not in page
+
+
+def test_a_game_without_an_engine_has_its_examples_marked_not_checked(tmp_path: Path) -> None:
+    """A game needs no engine: a blank project with its engine taken out still builds,
+    and its examples are marked as not checked."""
+    assert pipworks(tmp_path, "new", "my-blank", "--template", "blank").returncode == 0
+    root = without_engine(tmp_path / "my-blank")
+    built = pipworks(root, "build")
+    assert built.returncode == 0, built.stdout + built.stderr
     result = pipworks(root, "verify")
-    assert result.returncode == 0 and f"1 example(s) not checked: no rules engine for my-{template} (1)" in result.stdout
+    assert result.returncode == 0 and "1 example(s) not checked: no rules engine for my-blank (1)" in result.stdout
     assert pipworks(root, "verify", "--strict").returncode == 1
-    page = (root / "output" / "site" / f"my-{template}" / "index.html").read_text(encoding="utf-8")
+    page = (root / "output" / "site" / "my-blank" / "index.html").read_text(encoding="utf-8")
     assert "not checked by an engine" in page and "outcome checked against the reference engine" not in page
     from pypdf import PdfReader
 
-    book = PdfReader(root / "output" / f"my-{template}" / f"my-{template}-rulebook.pdf")
+    book = PdfReader(root / "output" / "my-blank" / "my-blank-rulebook.pdf")
     assert "not checked by an engine" in "".join(p.extract_text() for p in book.pages)
 
 

@@ -9,20 +9,20 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import pipworks
+from tests.conftest import pipworks, without_engine
 
 COMMANDS = ["play", "simulate", "balance"]
 
 
 @pytest.fixture(scope="module")
 def engineless(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """A fresh project from the template that has no engine, as `pipworks new` makes it."""
+    """A fresh project from the template, as `pipworks new` makes it, without its engine."""
     made = {}
     for template in ("blank",):
         project = tmp_path_factory.mktemp(template) / "g"
         result = pipworks(project.parent, "new", str(project), "--template", template)
         assert result.returncode == 0, result.stdout + result.stderr
-        made[template] = project
+        made[template] = without_engine(project)
     return made
 
 

@@ -16,6 +16,7 @@ import pytest
 from generator.content.cards import read_cards
 from generator.content.errors import ContentInvalid
 from generator.scaffold import make_project
+from generator.trust import trust
 from tests.conftest import pipworks
 
 CARDS = [("qty", "name", "suit", "rank", "stars", "text"),
@@ -36,6 +37,7 @@ def blank(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def project(blank: Path, tmp_path: Path) -> Path:
     root = tmp_path / "deck"
     shutil.copytree(blank, root)
+    trust(root)  # the designer's own project, moved: its engine runs as in the folder `pipworks new` made
     return root
 
 

@@ -1,7 +1,7 @@
 """Issue 22, deliverable 7: bots for any engine.
 
-A designer's engine (the trick-taking template's, here) is played by ``pipworks
-simulate`` and ``pipworks balance`` through the three levels of the engine protocol
+A designer's engine (each template's, here) is played by ``pipworks simulate`` and
+``pipworks balance`` through the three levels of the engine protocol
 (``generator.rules.protocol``); its hidden hands reach the ISMCTS bot only through the
 engine's ``determinise``; and an engine short of a level is named in one line, before
 any game is played, exit 2."""
@@ -260,3 +260,85 @@ def test_the_dice_board_engine_hides_only_the_rolls_to_come(tmp_path: Path) -> N
     assert len({w.seed for w in worlds}) == 8  # so the next turn's roll is not the real one
     result = pipworks(root, "balance", "d", "--games", "200", "-j", "1")
     assert result.returncode == 0 and "200 games per configuration" in result.stdout, result.stdout + result.stderr
+
+
+# --- the blank template: a minimal engine of its own rules ----------------------------------
+
+
+@pytest.fixture(scope="module")
+def blank(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A blank project as `pipworks new` makes it (four cards, two players)."""
+    root = tmp_path_factory.mktemp("blank") / "b"
+    make_project(root, "blank")
+    return root
+
+
+def test_the_blank_engine_plays_its_own_rules_and_balances(blank: Path, tmp_path: Path) -> None:
+    """Two cards dealt to each of two players, one played a turn: four moves a game; the
+    most stars wins, and the four cards' five stars never tie."""
+    report = tmp_path / "report.json"
+    result = pipworks(blank, "balance", "b", "--games", "200", "-j", "1", "--json", str(report))
+    assert result.returncode == 0, result.stdout + result.stderr
+    base = json.loads(report.read_text(encoding="utf-8"))["configurations"][0]
+    assert base["games"] == 200 and base["seat_names"] == ["P1", "P2"] and base["length"]["mean"] == 4
+    assert sum(seat["wins"] for seat in base["seats"]) == 200  # always one winner
+
+
+@pytest.fixture(scope="module")
+def bigger_blank(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """The blank game as its designer might grow it: ten cards and up to four players, so
+    some cards stay undealt (hidden from everyone) whatever the count of players."""
+    from generator.lab.tournament import game_lab
+
+    root = tmp_path_factory.mktemp("bigger") / "bb"
+    make_project(root, "blank")
+    content = root / "content" / "bb"
+    game = (content / "game.yaml").read_text(encoding="utf-8")
+    game = game.replace("players: {min: 2, max: 2}", "players: {min: 2, max: 4}").replace("count: 4", "count: 10")
+    (content / "game.yaml").write_text(game, encoding="utf-8")
+    with (content / "cards.csv").open("a", encoding="utf-8") as cards:
+        cards.write("4,Comet,spades,4,3,A bright one.\n2,Cloud,hearts,5,0,No stars at all.\n")
+    lab = game_lab("bb", str(root))
+    assert lab.engine.player_counts == (2, 3, 4)
+    return lab
+
+
+blank_situations = st.tuples(st.sampled_from([2, 3, 4]), st.integers(0, 2**32), st.integers(0, 8), st.integers(0, 3),
+                             st.integers(0, 2**32))
+
+
+@settings(max_examples=60, deadline=None)
+@given(blank_situations)
+def test_a_determinised_blank_game_agrees_with_all_the_seat_saw(bigger_blank: Any, case: Any) -> None:
+    players, seed, moves, seat, draw = case
+    lab, engine = bigger_blank, bigger_blank.engine
+    state = played(engine, players, seed, moves)
+    seat %= players
+    world = lab.bots.determinise(state, seat, random.Random(draw))
+    assert engine.describe(world, viewer=seat) == engine.describe(state, viewer=seat)  # the seat's view, unchanged
+    assert (world.played, world.player, world.log) == (state.played, state.player, state.log)
+    assert world.hands[seat] == state.hands[seat]
+    assert [len(h) for h in world.hands] == [len(h) for h in state.hands] and len(world.undealt) == len(state.undealt)
+    unseen = sorted(c for h in state.hands for c in h) + sorted(state.undealt)
+    assert sorted(c for h in world.hands + (world.undealt,) for c in h) == sorted(unseen)
+    while not engine.is_over(world):  # a world legal play can finish
+        world = engine.apply(world, random.Random(draw).choice(engine.legal_actions(world)))
+    assert sum(map(len, world.played)) == 2 * players
+
+
+@settings(max_examples=25, deadline=None)
+@given(blank_situations)
+def test_the_search_reads_no_blank_hand_the_seat_has_not_seen(bigger_blank: Any, case: Any) -> None:
+    """Two blank games the seat cannot tell apart give the same deals and the same ISMCTS move."""
+    from generator.lab.tournament import make_bot
+
+    players, seed, moves, _, draw = case
+    lab, engine = bigger_blank, bigger_blank.engine
+    state = played(engine, players, seed, moves)
+    if engine.is_over(state):
+        return
+    seat = engine.to_move(state)
+    twin = lab.bots.determinise(state, seat, random.Random(draw))
+    assert lab.bots.determinise(state, seat, random.Random(7)) == lab.bots.determinise(twin, seat, random.Random(7))
+    bot = make_bot("ismcts:20", lab)
+    assert bot.choose(state, seat, random.Random(draw)) == bot.choose(twin, seat, random.Random(draw))

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from generator.cli import app
 from generator.scaffold import make_project
+from generator.trust import trust
 
 LAYOUT, CARDS = "content/my-game/card-layout.yaml", "content/my-game/cards.csv"
 
@@ -101,6 +102,7 @@ def test_a_broken_file_gives_one_clear_error_and_writes_nothing(case, blank: Pat
     _, change, rel, line, words = case
     root = tmp_path / "my-game"
     shutil.copytree(blank, root)
+    trust(root)  # the designer's own project, moved: its engine runs, and its notice is no error
     change(root)
     result = CliRunner().invoke(app, ["--project", str(root), "build"])
     assert result.exit_code == 2, result.output

@@ -1,8 +1,8 @@
 """Issue 22: a game whose cards are data (a layout and a cards file, as `pipworks new`
 makes) prints through the same pipeline as the shipped games: `pnp --for` every shop
 and table, at the card size its layout gives, with a one-line refusal where a shop
-makes no such card; options that cannot apply are refused, never ignored; a cover lists
-only files that exist.
+makes no such card (or the game has no cards); options that cannot apply are refused,
+never ignored; a cover lists only files that exist.
 
 Everything runs through the console script, in projects made by `pipworks new` outside
 the repository, as a designer would."""
@@ -48,14 +48,26 @@ def _resize(root: Path, lines: str) -> None:
     layout.write_text(re.sub(r"(?m)^size: .*$", lines, text, count=1), encoding="utf-8")
 
 
+def _without_player_aids(root: Path) -> None:
+    """Take the player aid cards out of a dice-board project's game.yaml: a board, no cards."""
+    game = root / "content" / "g" / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    aids = re.search(r"(?ms)^  - id: aid\n.*?^    cards: cards\.csv\n", text)
+    assert aids, "the dice-board template declares its player aids"
+    game.write_text(text.replace(aids.group(0), ""), encoding="utf-8")
+
+
 @pytest.fixture(scope="module")
 def projects(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """A project per template, and one of tarot cards on their side (the blank template
-    with ``size: tarot`` and ``landscape: true``)."""
+    """A project per template, one of tarot cards on their side (the blank template with
+    ``size: tarot`` and ``landscape: true``) and one with only a board (the dice-board
+    template without its player aids)."""
     found = {t: _new(tmp_path_factory.mktemp(t), t) for t in ("blank", "trick-taking", "dice-board")}
     tarot = _new(tmp_path_factory.mktemp("tarot"), "blank")
     _resize(tarot, "size: tarot\nlandscape: true")
     found["tarot-landscape"] = tarot
+    found["board-only"] = _new(tmp_path_factory.mktemp("board-only"), "dice-board")
+    _without_player_aids(found["board-only"])
     return found
 
 
@@ -100,10 +112,11 @@ def _check_shop_files(root: Path, shop: str, trim_mm: tuple[float, float]) -> No
         assert deck["SidewaysCard"] == (trim_mm[0] > trim_mm[1])
 
 
-@pytest.mark.parametrize("template", ["blank", "trick-taking"])
-def test_a_new_card_game_builds_and_exports_for_every_shop(projects, template):
-    """An insert-sized deck (63 × 88 mm) prints as each shop's poker card; every file the
-    export writes passes `pipworks preflight --for` that shop on its own."""
+@pytest.mark.parametrize("template", ["blank", "trick-taking", "dice-board"])
+def test_a_new_game_builds_and_exports_for_every_shop(projects, template):
+    """Every template's cards print as each shop's poker card (an insert-sized deck, 63 ×
+    88 mm, on it; the dice-board's player aids are poker cards); every file the export
+    writes passes `pipworks preflight --for` that shop on its own."""
     root = projects[template]
     built = pipworks(root, "build")
     assert built.returncode == 0, built.stdout + built.stderr
@@ -154,8 +167,19 @@ def test_poker_cards_on_their_side_print_turned_at_a_shop_and_sideways_on_the_ta
     _check_shop_files(root, "tts", POKER_MM[::-1])
 
 
-def test_a_game_with_only_a_board_is_refused_by_card_shops_in_one_line(projects):
+def test_the_dice_boards_player_aids_go_to_the_shop_and_its_board_stays_in_the_kit(projects):
     root = projects["dice-board"]
+    for shop in SHOPS:
+        result = pipworks(root, "pnp", "g", "--for", shop)
+        assert result.returncode == 0, result.stderr
+        assert "deck player aid: one deck of 4 card(s)" in result.stdout, result.stdout
+        assert ("not cards, so not in this export: lane board (board, 180 × 120 mm); print it from the "
+                "print-and-play kit (pipworks pnp g)") in result.stdout, result.stdout
+    assert not list((root / "output" / "g" / "tgc").rglob("*board*"))
+
+
+def test_a_game_with_only_a_board_is_refused_by_card_shops_in_one_line(projects):
+    root = projects["board-only"]
     built = pipworks(root, "build")
     assert built.returncode == 0, built.stdout + built.stderr
     for shop in SHOPS:
@@ -166,7 +190,7 @@ def test_a_game_with_only_a_board_is_refused_by_card_shops_in_one_line(projects)
 
 
 def test_options_that_cannot_apply_are_refused_and_write_nothing(projects):
-    cards, board = projects["blank"], projects["dice-board"]
+    cards, board = projects["blank"], projects["board-only"]
     for root, args, says in [
         (cards, ["--size", "bridge"], "card-layout.yaml:4"),  # the layout says insert
         (cards, ["--size", "poker", "--paper", "a4"], "63 × 88 mm"),

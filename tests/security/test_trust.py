@@ -26,6 +26,7 @@ import pytest
 
 from generator import trust
 from generator.scaffold import make_project
+from tests.conftest import without_engine
 
 CANARIES = ("plugin", "hook", "tag", "pickle")
 
@@ -59,12 +60,13 @@ def stranger(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def stranger_plain(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A `pipworks new` blank project (content only) made by someone else."""
+    """A `pipworks new` blank project made by someone else, its engine taken out (content only)."""
     work = tmp_path_factory.mktemp("stranger-plain")
     mine = os.environ["XDG_CONFIG_HOME"]
     os.environ["XDG_CONFIG_HOME"] = str(work / "their-config")
     try:
         make_project(work / "plain", "blank")
+        without_engine(work / "plain")
     finally:
         os.environ["XDG_CONFIG_HOME"] = mine
     return work / "plain"

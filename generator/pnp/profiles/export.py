@@ -90,8 +90,9 @@ def export_profile(game: Any, project_root: Path, out_dir: Path, profile: Profil
                      f"on the back" for _, d in decks if d.plain_back]
     others = [f"{c.name} ({c.kind}, {c.trim[0]:g} × {c.trim[1]:g} mm)" for c in components if c.kind != "card"]
     if others:
-        result.notes.append(f"not cards, so not in this export: {'; '.join(others)}; print them from the kit "
-                            f"(pipworks pnp {game.slug})")
+        them = "it" if len(others) == 1 else "them"
+        result.notes.append(f"not cards, so not in this export: {'; '.join(others)}; print {them} from the "
+                            f"print-and-play kit (pipworks pnp {game.slug})")
     if profile.name == "dtc":
         _press_pdfs(game, decks, folder, result, icc)
     else:
