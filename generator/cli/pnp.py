@@ -79,6 +79,11 @@ def size_refusal(root: Path, game: str, size: str) -> str:
     game with no cards at all, would print something other than what was asked for."""
     from dataclasses import replace
 
+    from ..games import find_spec
+
+    spec = find_spec(game)
+    if spec is not None and spec.faces is not None:
+        return ""  # a game whose faces are code lays its cards out at any --size
     from ..components.base import CARD_SIZES
     from ..faces_from_data.faces import components, fixed_sizes
     from ..games import faces_for
@@ -86,7 +91,7 @@ def size_refusal(root: Path, game: str, size: str) -> str:
 
     content = validated_project(root, only=[game], printing=True).games[game].content
     if faces_for(game, content) is not components:
-        return ""  # a game whose faces are code lays its cards out at any --size
+        return ""
     cards = fixed_sizes(content, root)
     if not cards:
         return f"--size {size}: {game} prints no cards, so --size changes nothing; nothing was written"

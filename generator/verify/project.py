@@ -37,8 +37,6 @@ def validated_project(root: Path, only: Iterable[str] | None = None, *, printing
     faces made from data. The worked examples and the engine's variants print
     nothing, so their checks (and the engine, the notation, the examples reader) are
     left to ``validate`` and ``build``."""
-    from ..faces_from_data.faces import check as check_data_faces, check_unparsed
-
     use_project(root)
     gathered = gather_project(root, only)
     project = gathered.project
@@ -46,6 +44,8 @@ def validated_project(root: Path, only: Iterable[str] | None = None, *, printing
     for folder in gathered.unparsed:
         spec = find_spec(folder.name)
         if spec is None or spec.faces is None:
+            from ..faces_from_data.faces import check_unparsed  # only for data-made faces: pnp imports it not
+
             errors.extend(check_unparsed(folder, project.root))
     for game in project.games.values():
         sound = game.content.slug not in gathered.troubled
@@ -63,6 +63,8 @@ def validated_project(root: Path, only: Iterable[str] | None = None, *, printing
         for check in spec.checks if spec is not None and sound else ():
             found.extend(check(project, game))
         if spec is None or spec.faces is None:  # faces from layout and cards files
+            from ..faces_from_data.faces import check as check_data_faces
+
             found.extend(check_data_faces(game, project.root, symbols_of(game.content.slug)))
         errors.extend(found)
     if errors:
