@@ -61,7 +61,12 @@ def test_a_shops_card_at_another_size_has_its_published_pixels() -> None:
     tarot = mpc.for_card((70.0, 120.0))
     assert tarot is not None and tarot.face_px == (897, 1497) and tarot.target == "MakePlayingCards (tarot cards)"
     assert mpc.for_card((63.0, 88.0)) is mpc
-    assert PROFILES["tgc"].for_card((70.0, 120.0)) is None
+    tgc = PROFILES["tgc"]
+    for trim, px in (((70.0, 120.0), (900, 1500)), ((57.15, 88.9), (750, 1125)), ((44.0, 63.0), (600, 825))):
+        card = tgc.for_card(trim)
+        assert card is not None and card.face_px == px, trim
+    assert tgc.for_card((70.0, 70.0)) is None  # its square card is 3.5 in, not 70 mm
+    assert PROFILES["dtc"].for_card((70.0, 120.0)) is None
     table = PROFILES["tts"].for_card((120.0, 70.0))
     assert table is not None and table.trim_mm == pytest.approx((120.0, 70.0))
 

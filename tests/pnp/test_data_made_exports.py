@@ -136,25 +136,27 @@ def test_tarot_cards_on_their_side_print_where_a_shop_makes_tarot_and_are_refuse
     assert built.returncode == 0, built.stdout + built.stderr
     kit = _pdf_boxes_mm(root / "output" / "g" / "g-cards-pod.pdf")
     assert {(round(t[0], 2), round(t[1], 2)) for _, t in kit} == {(120.0, 70.0)}
-    # MakePlayingCards' tarot card, upright, with the landscape card turned onto it
-    mpc = pipworks(root, "pnp", "g", "--for", "mpc")
-    assert mpc.returncode == 0, mpc.stderr
-    assert "MakePlayingCards (tarot cards): no problems" in mpc.stdout
-    _check_shop_files(root, "mpc", (69.85, 120.65))
-    images = [str(p) for p in (root / "output" / "g" / "mpc").rglob("*.png")]
-    assert pipworks(root, "preflight", "--for", "mpc", *images).returncode == 0
-    assert pipworks(root, "preflight", "--for", "tgc", images[0]).returncode == 1  # not a TGC card
+    # MakePlayingCards' (897 × 1497 px) and The Game Crafter's (900 × 1500 px) tarot
+    # cards, upright, with the landscape card turned onto them
+    for shop, words in (("mpc", "MakePlayingCards (tarot cards)"), ("tgc", "The Game Crafter (tarot cards)")):
+        made = pipworks(root, "pnp", "g", "--for", shop)
+        assert made.returncode == 0, made.stderr
+        assert f"{words}: no problems" in made.stdout
+        _check_shop_files(root, shop, (69.85, 120.65))
+        images = [str(p) for p in (root / "output" / "g" / shop).rglob("*.png")]
+        assert pipworks(root, "preflight", "--for", shop, *images).returncode == 0
+    mpc_image = str(next((root / "output" / "g" / "mpc").rglob("*.png")))
+    assert pipworks(root, "preflight", "--for", "tgc", mpc_image).returncode == 1  # 3 px short of a TGC card
     # Tabletop Simulator takes the card as it lies
     tts = pipworks(root, "pnp", "g", "--for", "tts")
     assert tts.returncode == 0, tts.stderr
     _check_shop_files(root, "tts", (120.0, 70.0))
-    # The Game Crafter and DriveThruCards publish no tarot card: one line, exit 2, nothing written
-    for shop in ("tgc", "dtc"):
-        refused = pipworks(root, "pnp", "g", "--for", shop)
-        assert refused.returncode == 2
-        assert refused.stderr.count("\n") == 1 and "120 × 70 mm" in refused.stderr and "poker" in refused.stderr
-        assert "Traceback" not in refused.stderr
-        assert not (root / "output" / "g" / shop).exists()
+    # DriveThruCards' published card is poker only: one line, exit 2, nothing written
+    refused = pipworks(root, "pnp", "g", "--for", "dtc")
+    assert refused.returncode == 2
+    assert refused.stderr.count("\n") == 1 and "120 × 70 mm" in refused.stderr and "poker" in refused.stderr
+    assert "Traceback" not in refused.stderr
+    assert not (root / "output" / "g" / "dtc").exists()
 
 
 def test_poker_cards_on_their_side_print_turned_at_a_shop_and_sideways_on_the_table(tmp_path):

@@ -30,8 +30,13 @@ class CardProduct:
 
 
 POKER = CardProduct("poker", POKER_IN)
-#: MakePlayingCards' tarot card: 897 × 1497 px with its 0.12 in bleed, so 2.75 × 4.75 in.
+#: The tarot card of MakePlayingCards (897 × 1497 px with its 0.12 in bleed) and of The
+#: Game Crafter (900 × 1500 px with ⅛ in): 2.75 × 4.75 in.
 TAROT = CardProduct("tarot", (2.75, 4.75))
+#: The Game Crafter's bridge (750 × 1125 px) and mini (600 × 825 px) cards, ⅛ in bleed:
+#: the sizes of its published card templates.
+BRIDGE = CardProduct("bridge", (2.25, 3.5))
+MINI = CardProduct("mini", (1.75, 2.5))
 
 
 @dataclass(frozen=True)
@@ -116,8 +121,10 @@ TTS_MAX_PX = 4096
 PROFILES: dict[str, Profile] = {
     # The Game Crafter, poker card: 825 × 1125 px at 300 dpi (trim 750 × 1050, ⅛ in bleed),
     # safe area 675 × 975 (a further ⅛ in inside the trim). Sizes must be exact.
+    # Its bridge, mini and tarot decks: 750 × 1125, 600 × 825 and 900 × 1500 px, the same
+    # ⅛ in bleed and safe area (its published templates, as Squib-like tools carry them).
     "tgc": Profile("tgc", "The Game Crafter (poker cards)", bleed_in=0.125, safe_in=0.125, face_px=(825, 1125),
-                   takes=("png", "jpg", "jpeg", "folder"),
+                   takes=("png", "jpg", "jpeg", "folder"), products=(POKER, BRIDGE, MINI, TAROT),
                    takes_words="The Game Crafter takes each card face as its own PNG or JPG image, 825 × 1125 px"),
     # MakePlayingCards, poker: 822 × 1122 px, 0.12 in (36 px) bleed, not ⅛ in: 3 px
     # smaller than The Game Crafter's, a common trap. Safe area a further 36 px in.
