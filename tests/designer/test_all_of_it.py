@@ -8,14 +8,13 @@ was written)."""
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
 import openpyxl
 import pytest
 
-from tests.designer.test_type_and_icons import COIN, FIXTURE_FONTS, GOLD, _fonts, pipworks
+from tests.designer.test_type_and_icons import GOLD, _design, _fonts, pipworks
 
 SUITS = """suits:
   - {name: crowns, symbol: "Ω", colour: "#8a6d0b"}
@@ -36,19 +35,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert made.returncode == 0, made.stderr
     root = work / "g"
     game = root / "content" / "g"
-    (game / "fonts").mkdir()
-    for face in ("DejaVuSerif.ttf", "DejaVuSerif-Bold.ttf", "DejaVuSerif-Italic.ttf"):
-        shutil.copy(FIXTURE_FONTS / face, game / "fonts" / face)
-    (game / "icons").mkdir()
-    (game / "icons" / "coin.svg").write_text(COIN, encoding="utf-8")
-    layout = (game / "card-layout.yaml").read_text(encoding="utf-8")
-    layout = layout.replace("boxes:\n  corner:", "fonts:\n  body:\n    regular: fonts/DejaVuSerif.ttf\n"
-                            "    bold: fonts/DejaVuSerif-Bold.ttf\n    italic: fonts/DejaVuSerif-Italic.ttf\n"
-                            "icons:\n  coin: icons/coin.svg\nboxes:\n  corner:", 1)
-    layout = layout.replace("        size: 3.2mm\n        align: center",
-                            "        size: 3.2mm\n        font: body\n        align: center", 1)
-    assert "font: body" in layout
-    (game / "card-layout.yaml").write_text(layout, encoding="utf-8")
+    _design(root)  # its own font faces and icons, as the font-and-icon tests give them
     (game / "cards.csv").unlink()
     book = openpyxl.Workbook()
     sheet = book.active
